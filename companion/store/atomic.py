@@ -1,0 +1,180 @@
+"""A TinyDB storage that never leaves a half-written file behind.
+
+TinyDB's own JSONStorage rewrites the file in place: a crash or power cut mid-write leaves
+truncated JSON, and its next `read` then fails (or an empty file silently becomes an empty
+database). Here every write goes to a temporary file in the same directory, is flushed and
+fsynced, renamed over the target with `os.replace` (atomic on POSIX and Windows), and then the
+directory is fsynced so the rename itself survives a power cut. A reader therefore sees
+either the old or the new file, never a mix.
+
+The file starts with a random revision token (`{"_rev":"<32 hex>", ...tables}`) so that a
+`ReadCache` can tell, by reading 64 bytes instead of parsing the whole file, whether its
+parsed copy is still current, even when another process wrote the file in between.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import tempfile
+import threading
+import uuid
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from tinydb.storages import Storage
+
+_REV_KEY = "_rev"
+_REV_HEAD = re.compile(rb'\{"_rev":"([0-9a-f]{32})"')
+_HEAD_BYTES = 64
+
+Tables = dict[str, dict[str, Any]]
+
+
+class CorruptFileError(ValueError):
+    """The file exists but is not a JSON object. It has not been modified."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class ReadCache:
+    """A small LRU of parsed files, keyed by path and validated by the file's revision token.
+
+    Bounded on purpose: only the few files in use stay parsed, never the whole store.
+    The cached dicts are shared with whoever read them: a caller that mutates one must either
+    write it back or `discard` the path (the store does this when an operation fails).
+    """
+
+    def __init__(self, capacity: int = 8) -> None:
+        self._capacity = capacity
+        self._entries: OrderedDict[str, tuple[str, Tables]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, path: str, rev: str) -> Tables | None:
+        with self._lock:
+            entry = self._entries.get(path)
+            if entry is None or entry[0] != rev:
+                return None
+            self._entries.move_to_end(path)
+            return entry[1]
+
+    def has(self, path: str) -> bool:
+        with self._lock:
+            return path in self._entries
+
+    def put(self, path: str, rev: str, data: Tables) -> None:
+        with self._lock:
+            self._entries[path] = (rev, data)
+            self._entries.move_to_end(path)
+            while len(self._entries) > self._capacity:
+                self._entries.popitem(last=False)
+
+    def discard(self, path: str) -> None:
+        with self._lock:
+            self._entries.pop(path, None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename/unlink in `directory` durable."""
+    if os.name != "posix":
+        return  # Windows cannot open a directory; NTFS journals the rename itself.
+    fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def is_temp_name(name: str) -> bool:
+    """Whether `name` is one of our temporary files (left behind only by a killed writer)."""
+    return name.startswith(".") and name.endswith(".tmp")
+
+
+def atomic_write_bytes(path: Path, payload: bytes) -> None:
+    """Replace `path` with `payload` so that a crash leaves either the old or the new file."""
+    directory = path.parent
+    fd, tmp_name = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        # The target was not touched; only our temp file needs to go.
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp_name)
+        raise
+    fsync_dir(directory)
+
+
+class AtomicJSONStorage(Storage):
+    """TinyDB storage: atomic, durable writes; strict reads; optional shared read cache.
+
+    `read` returns None for a missing file (TinyDB's "empty database") and raises
+    `CorruptFileError` for anything that is not a JSON object, including an empty file.
+    Unlike JSONStorage it does not create the file on open, so a corrupt file is never
+    touched: it is only ever replaced by a complete new file through `write`.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], cache: ReadCache | None = None) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self._key = str(self.path)
+        self._cache = cache
+
+    def read(self) -> Tables | None:
+        try:
+            with open(self.path, "rb") as handle:
+                head = handle.read(_HEAD_BYTES)
+                rev_match = _REV_HEAD.match(head)
+                if self._cache is not None and rev_match is not None:
+                    cached = self._cache.get(self._key, rev_match.group(1).decode())
+                    if cached is not None:
+                        return cached
+                raw = head + handle.read()
+        except FileNotFoundError:
+            return None
+        data = self._parse(raw)
+        rev = data.pop(_REV_KEY, None)
+        if self._cache is not None and isinstance(rev, str):
+            self._cache.put(self._key, rev, data)
+        return data
+
+    def _parse(self, raw: bytes) -> dict[str, Any]:
+        if not raw.strip():
+            raise CorruptFileError(self.path, "file is empty")
+        try:
+            data = json.loads(raw)
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise CorruptFileError(self.path, f"not valid JSON ({exc})") from exc
+        if not isinstance(data, dict):
+            raise CorruptFileError(
+                self.path, f"expected a JSON object, found {type(data).__name__}")
+        return data
+
+    def write(self, data: Tables) -> None:
+        if self._cache is not None:
+            # Forget first: if anything below fails, the next read goes to the disk.
+            self._cache.discard(self._key)
+        rev = uuid.uuid4().hex
+        # The token goes first so `read` can find it in the first bytes of the file.
+        document = {_REV_KEY: rev, **{k: v for k, v in data.items() if k != _REV_KEY}}
+        payload = json.dumps(document, ensure_ascii=False, allow_nan=False,
+                             separators=(",", ":")).encode("utf-8")
+        atomic_write_bytes(self.path, payload)
+        if self._cache is not None:
+            self._cache.put(self._key, rev, data)
+
+    def close(self) -> None:
+        pass  # No handle is kept open between operations.

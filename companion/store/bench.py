@@ -1,0 +1,193 @@
+"""Store speed figures: the cost of saving one event as the number of stored sessions grows.
+
+`bench_store` compares TinyDBStore with the naive TinyDB layout (every session a document in
+one table of one file, rewritten per event) with 0, 100 and 1,000 other stored sessions.
+Fixtures are written straight to disk with `json` (fast), measurements go through the real
+APIs. Run `python -m companion.store.bench` to print the figures as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from tinydb import Query, TinyDB
+
+from companion.store.base import SessionInfo, utc_iso
+from companion.store.tinydb_store import (
+    INDEX_FILE,
+    SESSIONS_DIR,
+    TinyDBStore,
+    index_tables,
+    session_file_tables,
+    session_meta,
+)
+
+OTHER_COUNTS = (0, 100, 1000)
+EVENTS_PER_OTHER = 50
+EVENTS_IN_TARGET = 100
+RESUME_EVENTS = 400
+# Keep the measured session near EVENTS_IN_TARGET events: reset it (untimed) this often.
+RESET_EVERY = 25
+# The naive layout rewrites every session per event; bound its wall time, not its honesty.
+NAIVE_BUDGET_S = 2.5
+NAIVE_MIN_SAMPLES = 10
+TARGET = "target"
+
+
+def make_event(n: int) -> dict[str, Any]:
+    """A realistic event: about 300 bytes of JSON."""
+    return {
+        "type": "score.set", "seq": n, "at": "2024-05-01T19:42:07.512Z", "player": "p3",
+        "category": "church", "value": n % 17, "previous": (n + 5) % 17, "by": "tablet-2",
+        "detail": {"tiles": ["chapel", "tower", "well"], "round": n // 12,
+                   "note": "moved two monks to the church after the plague check"},
+    }
+
+
+def make_header(n: int) -> dict[str, Any]:
+    return {"players": [{"id": f"p{i}", "name": f"Player {i}", "colour": c}
+                        for i, c in enumerate(("red", "blue", "green", "yellow"), 1)],
+            "setup": {"edition": "big-box", "variant": "standard", "seed": n},
+            "components": {"version": 1}}
+
+
+def p95(samples_ms: list[float]) -> float:
+    """Nearest-rank 95th percentile (honest for small samples: never interpolates down)."""
+    ordered = sorted(samples_ms)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def _events(count: int) -> list[dict[str, Any]]:
+    return [make_event(i) for i in range(count)]
+
+
+def _sync() -> None:
+    # Flush fixture pages first, so background writeback does not land in the timings.
+    if hasattr(os, "sync"):
+        os.sync()
+
+
+def write_store_fixture(root: Path, others: int, sessions: dict[str, int]) -> None:
+    """Write a TinyDBStore data dir directly: `others` sessions of EVENTS_PER_OTHER events
+    plus `sessions` (id -> event count), and a matching index."""
+    sessions_dir = root / SESSIONS_DIR
+    sessions_dir.mkdir(parents=True, exist_ok=True)
+    now = utc_iso()
+    wanted = {f"other-{i:04d}": EVENTS_PER_OTHER for i in range(others)} | sessions
+    infos = []
+    for n, (session_id, count) in enumerate(wanted.items()):
+        meta = session_meta(session_id, "village", f"Game {n}", make_header(n), now)
+        tables = session_file_tables(meta, _events(count), [])
+        (sessions_dir / f"{session_id}.json").write_text(json.dumps(tables), "utf-8")
+        infos.append(SessionInfo(id=session_id, game="village", title=f"Game {n}",
+                                 created_at=now, updated_at=now))
+    (root / INDEX_FILE).write_text(json.dumps(index_tables(infos)), "utf-8")
+    _sync()
+
+
+def write_naive_fixture(path: Path, others: int) -> None:
+    """One TinyDB file, table `sessions`, one document per session holding its events."""
+    docs = {}
+    ids = [f"other-{i:04d}" for i in range(others)] + [TARGET]
+    for n, session_id in enumerate(ids, 1):
+        count = EVENTS_IN_TARGET if session_id == TARGET else EVENTS_PER_OTHER
+        docs[str(n)] = {"id": session_id, "game": "village", "title": f"Game {n}",
+                        "header": make_header(n), "events": _events(count), "redo": []}
+    path.write_text(json.dumps({"sessions": docs}), "utf-8")
+    _sync()
+
+
+def _measure_store(root: Path, others: int, count: int) -> list[float]:
+    write_store_fixture(root, others, {TARGET: EVENTS_IN_TARGET})
+    store = TinyDBStore(root)
+    baseline = store.load(TARGET).events
+    samples = []
+    for i in range(count):
+        if i and i % RESET_EVERY == 0:
+            store.replace_log(TARGET, baseline, [])
+        event = make_event(EVENTS_IN_TARGET + i)
+        start = time.perf_counter()
+        store.append(TARGET, [event])
+        samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+def _measure_naive(path: Path, others: int, count: int) -> list[float]:
+    write_naive_fixture(path, others)
+    samples: list[float] = []
+    with TinyDB(path) as db:  # default JSONStorage: rewrites the file in place, fsyncs
+        table = db.table("sessions")
+        target = Query().id == TARGET
+        began = time.perf_counter()
+        for i in range(count):
+            if len(samples) >= NAIVE_MIN_SAMPLES and time.perf_counter() - began > NAIVE_BUDGET_S:
+                break
+            if i and i % RESET_EVERY == 0:
+                table.update({"events": _events(EVENTS_IN_TARGET)}, target)
+            event = make_event(EVENTS_IN_TARGET + i)
+
+            def add(doc: Any, event: dict[str, Any] = event) -> None:
+                doc["events"].append(event)
+                doc["redo"] = []
+
+            start = time.perf_counter()
+            table.update(add, target)
+            samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+def _measure_resume(root: Path, repeats: int = 5) -> float:
+    write_store_fixture(root, 0, {"resume": RESUME_EVENTS})
+    samples = []
+    for _ in range(repeats):
+        store = TinyDBStore(root)  # a fresh store: nothing cached, as after an app restart
+        start = time.perf_counter()
+        session = store.load("resume")
+        samples.append((time.perf_counter() - start) * 1000)
+        if len(session.events) != RESUME_EVENTS:
+            raise RuntimeError(f"resume fixture has {len(session.events)} events")
+    return statistics.median(samples)
+
+
+def bench_store(tmp_root: Path, events_per_measure: int = 200) -> dict[str, Any]:
+    """Figures in milliseconds.
+
+    save_ms_p95 / naive_save_ms_p95: {"0"|"100"|"1000": p95 time to save one ~300-byte event
+    into a session of ~100 events, with that many other stored sessions (50 events each)}.
+    resume_ms: median time to load a stored 400-event session in a fresh store.
+    samples: how many saves each p95 is based on (the naive one is time-bounded).
+    """
+    tmp_root = Path(tmp_root)
+    tmp_root.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="store-bench-", dir=tmp_root))
+    figures: dict[str, Any] = {"save_ms_p95": {}, "naive_save_ms_p95": {},
+                               "samples": {"save": {}, "naive_save": {}}}
+    try:
+        for others in OTHER_COUNTS:
+            key = str(others)
+            saves = _measure_store(work / f"store-{others}", others, events_per_measure)
+            naive = _measure_naive(work / f"naive-{others}.json", others, events_per_measure)
+            figures["save_ms_p95"][key] = round(p95(saves), 3)
+            figures["naive_save_ms_p95"][key] = round(p95(naive), 3)
+            figures["samples"]["save"][key] = len(saves)
+            figures["samples"]["naive_save"][key] = len(naive)
+            # Free the disk before the next (bigger) fixture.
+            shutil.rmtree(work / f"store-{others}")
+            (work / f"naive-{others}.json").unlink()
+        figures["resume_ms"] = round(_measure_resume(work / "resume"), 3)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return figures
+
+
+if __name__ == "__main__":
+    with tempfile.TemporaryDirectory() as tmp:
+        print(json.dumps(bench_store(Path(tmp)), indent=2))

@@ -1,0 +1,132 @@
+"""Chance events: every random outcome is an event, drawn by the app or typed in by players
+who drew physically. Replays apply the recorded outcome; nothing is ever re-rolled."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from companion.village.rules import bag, karla, mass
+from companion.village.rules.context import Ctx
+from companion.village.rules.errors import RuleError, require
+from companion.village.state import Pending
+
+Draw = Literal["start_player", "compensation_cube", "bag", "mass", "fate", "d4"]
+REDRAWABLE = ("bag", "mass")
+
+
+class ChanceEvent(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    type: Literal["chance"] = "chance"
+    draw: Draw
+    outcome: dict[str, Any]
+    source: Literal["app", "manual"]
+    redraw: bool = False
+
+
+class Redraw(BaseModel):
+    """Replace the last bag or mass draw: by the app (no outcome) or as drawn physically."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    type: Literal["redraw"] = "redraw"
+    draw: Literal["bag", "mass"]
+    outcome: dict[str, Any] | None = Field(default=None)
+
+
+def rng_for(seed: int, seq: int, draw: str) -> random.Random:
+    """Seeded by the game seed and the log position, so the same log draws the same."""
+    return random.Random(f"village:{seed}:{seq}:{draw}")
+
+
+def app_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> dict[str, Any]:
+    st = ctx.state
+    draw = pending.draw
+    if draw == "start_player":
+        return {"player": rng.randrange(len(st.players))}
+    if draw == "compensation_cube":
+        colours = [c for c in ctx.comp.v("influence_colours") if st.supply.get(c, 0) > 0]
+        return {"colour": rng.choice(colours)}
+    if draw == "bag":
+        return {"placements": bag.draw_placements(ctx, rng)}
+    if draw == "mass":
+        return {"items": mass.draw_items(ctx, rng, int(str(pending.detail["count"])))}
+    if draw == "fate":
+        return karla.app_fate_outcome(ctx, pending, rng)
+    if draw == "d4":
+        return karla.app_d4_outcome(ctx, rng)
+    raise RuleError("draw", f"unknown draw {draw}")
+
+
+def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
+    st = ctx.state
+    if ev.redraw:
+        _revert_for_redraw(ctx, ev.draw)
+    else:
+        require(bool(st.pending) and st.pending[0].kind == "chance", "draw",
+                "no draw is waiting")
+        require(st.pending[0].draw == ev.draw, "draw",
+                f"the game waits for the {st.pending[0].draw} draw, not {ev.draw}")
+    pending = st.pending[0] if st.pending and not ev.redraw else None
+    out = ev.outcome
+    if ev.draw == "start_player":
+        player = out.get("player")
+        require(isinstance(player, int) and 0 <= player < len(st.players), "outcome.player",
+                "not a player")
+        assert isinstance(player, int)
+        st.pending.pop(0)
+        st.start_player = player
+        st.current = player
+        ctx.note(f"{st.players[player].name} is the start player")
+    elif ev.draw == "compensation_cube":
+        colour = out.get("colour")
+        require(colour in ctx.comp.v("influence_colours"), "outcome.colour",
+                "not an influence colour")
+        require(st.supply.get(str(colour), 0) > 0, "outcome.colour", f"no {colour} in the supply")
+        assert pending is not None and pending.player is not None
+        st.pending.pop(0)
+        st.supply[str(colour)] -= 1
+        p = st.players[pending.player]
+        p.cubes[str(colour)] = p.cubes.get(str(colour), 0) + 1
+        ctx.note(f"{p.name} gets a random influence cube: {colour}")
+    elif ev.draw == "bag":
+        placements = out.get("placements")
+        require(isinstance(placements, dict), "outcome.placements", "must map spaces to cubes")
+        assert isinstance(placements, dict)
+        bag.check_placements(ctx, placements)
+        if not ev.redraw:
+            st.pending.pop(0)
+        bag.place(ctx, placements)
+    elif ev.draw == "mass":
+        items = out.get("items")
+        require(isinstance(items, list), "outcome.items", "must list the drawn items")
+        assert isinstance(items, list)
+        assert st.mass is not None
+        count = int(str(pending.detail["count"])) if pending else len(st.mass.drawn)
+        mass.check_draw(ctx, items, count)
+        if not ev.redraw:
+            st.pending.pop(0)
+        mass.apply_draw(ctx, items)
+    else:
+        assert pending is not None
+        karla.apply_chance(ctx, pending, ev.draw, out)
+
+
+def _revert_for_redraw(ctx: Ctx, draw: str) -> None:
+    st = ctx.state
+    if draw == "bag":
+        require(st.phase == "turns" and st.round_turns == 0 and st.stage == "take"
+                and not st.pending, "draw", "the bag can be redrawn only before the round's "
+                "first cube is taken")
+        bag.unplace_round(ctx)
+    elif draw == "mass":
+        require(st.phase == "mass_advance" and st.mass is not None and st.mass.drawn_random
+                and not st.mass_advanced, "draw",
+                "the mass draw can be redrawn only before anyone advances")
+        assert st.mass is not None
+        mass.undo_draw(ctx)
+    else:
+        raise RuleError("draw", f"the {draw} draw cannot be redrawn")

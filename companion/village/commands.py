@@ -1,0 +1,230 @@
+"""What a user can tell the engine. Each accepted command is stored in the log as an event."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt
+
+ActionSpace = Literal["harvest", "family", "crafts", "market", "council", "travel", "church"]
+InfluenceColour = Literal["brown", "pink", "orange", "green"]
+CubeColour = Literal["brown", "pink", "orange", "green", "plague"]
+Goods = Literal["scroll", "horse", "plough", "ox", "wagon"]
+Building = Literal["wainwright", "stable", "scriptorium", "smithy"]
+
+
+class _Cmd(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Payment(_Cmd):
+    """What a player hands back for an action. Offered by the app, editable by the user."""
+
+    time: NonNegativeInt = 0
+    cubes: dict[InfluenceColour, NonNegativeInt] = Field(default_factory=dict)
+    coins: NonNegativeInt = 0  # coins standing in for influence cubes, or paid as coins
+    grain: NonNegativeInt = 0
+    goods: dict[Goods, NonNegativeInt] = Field(default_factory=dict)
+
+
+class Privilege(_Cmd):
+    level: int = Field(ge=1, le=4)
+    cubes: list[InfluenceColour] = Field(default_factory=list)  # level 2: two colours
+    goods: Goods | None = None  # level 3
+
+
+# ---- turn ------------------------------------------------------------------------------
+class TakeCube(_Cmd):
+    type: Literal["take_cube"] = "take_cube"
+    space: ActionSpace
+    colour: CubeColour
+
+
+class Well(_Cmd):
+    type: Literal["well"] = "well"
+    colour: InfluenceColour
+    coins: NonNegativeInt = 0  # coins standing in for some of the three cubes
+
+
+class FreeAction(_Cmd):
+    """Final turns with an empty board: any action, without the well's three cubes."""
+
+    type: Literal["free_action"] = "free_action"
+
+
+class EndTurn(_Cmd):
+    type: Literal["end_turn"] = "end_turn"
+
+
+# ---- actions ---------------------------------------------------------------------------
+class Harvest(_Cmd):
+    type: Literal["harvest"] = "harvest"
+
+
+class FamilyBirth(_Cmd):
+    type: Literal["family_birth"] = "family_birth"
+
+
+class FamilyRecall(_Cmd):
+    type: Literal["family_recall"] = "family_recall"
+    member: str
+
+
+class CraftsTrain(_Cmd):
+    """Train a member in a workshop and/or produce there by spending time."""
+
+    type: Literal["crafts_train"] = "crafts_train"
+    building: Building
+    train_member: str | None = None  # from the farmyard; None = already trained there
+    produce: bool = True
+    goods: Goods | None = None  # stable: horse or ox
+    pay: Payment | None = None  # None = the printed time
+
+
+class CraftsBuy(_Cmd):
+    type: Literal["crafts_buy"] = "crafts_buy"
+    building: Building
+    goods: Goods | None = None
+    pay: Payment | None = None
+
+
+class Mill(_Cmd):
+    type: Literal["mill"] = "mill"
+    pay: Payment | None = None
+
+
+class HoldMarket(_Cmd):
+    """Start a market day through the well (taking the market cube starts one by itself)."""
+
+    type: Literal["hold_market"] = "hold_market"
+
+
+class MarketServe(_Cmd):
+    type: Literal["market_serve"] = "market_serve"
+    slot: int = Field(ge=0, le=4)  # front space, 0 = nearest the stall
+    points: NonNegativeInt
+    pay: Payment = Field(default_factory=Payment)  # the goods/grain the customer demands
+    extra_with_coin: bool = False  # pay the extra sale's green cube with a coin
+
+
+class MarketPass(_Cmd):
+    type: Literal["market_pass"] = "market_pass"
+
+
+class CouncilEnter(_Cmd):
+    type: Literal["council_enter"] = "council_enter"
+    member: str
+    pay: Payment | None = None
+    privilege: Privilege | None = None
+
+
+class CouncilAdvance(_Cmd):
+    type: Literal["council_advance"] = "council_advance"
+    member: str
+    pay: Payment | None = None
+    privilege: Privilege | None = None
+
+
+class CouncilPrivilege(_Cmd):
+    type: Literal["council_privilege"] = "council_privilege"
+    privilege: Privilege
+
+
+class Travel(_Cmd):
+    type: Literal["travel"] = "travel"
+    member: str  # from the farmyard (new traveller) or already on the map
+    city: int = Field(ge=1, le=6)
+    route_cubes: dict[InfluenceColour, NonNegativeInt] = Field(default_factory=dict)
+    reward: Literal["prestige", "cubes", "coin"] | None = None
+    reward_cubes: list[InfluenceColour] = Field(default_factory=list)
+    pay: Payment | None = None  # None = 2 time + 1 wagon + route_cubes
+
+
+class Church(_Cmd):
+    type: Literal["church"] = "church"
+    member: str
+    pay: Payment | None = None  # None = 1 brown if held, else 3 time
+
+
+# ---- time and death --------------------------------------------------------------------
+class SpendTime(_Cmd):
+    """Move a time marker by hand (an action the app does not model, or a correction)."""
+
+    type: Literal["spend_time"] = "spend_time"
+    player: int = Field(ge=0)
+    amount: int = Field(ge=1, le=30)
+
+
+class ChooseDeath(_Cmd):
+    type: Literal["choose_death"] = "choose_death"
+    member: str
+
+
+class ChooseCompensationCube(_Cmd):
+    type: Literal["choose_compensation_cube"] = "choose_compensation_cube"
+    colour: InfluenceColour
+
+
+# ---- mass ------------------------------------------------------------------------------
+class MassBuyOut(_Cmd):
+    type: Literal["mass_buyout"] = "mass_buyout"
+    members: list[str] = Field(default_factory=list)  # empty = buy none
+
+
+class MassAdvance(_Cmd):
+    type: Literal["mass_advance"] = "mass_advance"
+    moves: dict[str, int] = Field(default_factory=dict)  # member id -> new level
+
+
+# ---- solo ------------------------------------------------------------------------------
+class KarlaChooseCube(_Cmd):
+    type: Literal["karla_choose_cube"] = "karla_choose_cube"
+    space: ActionSpace
+    colour: CubeColour
+
+
+class SpendNextStartMarker(_Cmd):
+    """Solo only: the next-start-player marker spent as a coin before the new round."""
+
+    type: Literal["spend_next_start_marker"] = "spend_next_start_marker"
+
+
+# ---- corrections and the end -----------------------------------------------------------
+class Adjust(_Cmd):
+    """A hand correction of a player's counter; cubes and goods move to/from the supply."""
+
+    type: Literal["adjust"] = "adjust"
+    player: int = Field(ge=0)
+    field: Literal["prestige", "coins", "grain", "cubes", "goods", "cities"]
+    key: str | None = None  # colour for cubes, goods type for goods
+    delta: int
+
+
+class OverrideScore(_Cmd):
+    type: Literal["override_score"] = "override_score"
+    player: int = Field(ge=0)
+    category: Literal["prestige", "travel", "church", "customers", "chronicle", "council",
+                      "coins"]
+    value: int | None  # None removes the override
+
+
+class FinishGame(_Cmd):
+    type: Literal["finish_game"] = "finish_game"
+
+
+Command = Annotated[
+    TakeCube | Well | FreeAction | EndTurn | Harvest | FamilyBirth | FamilyRecall | CraftsTrain
+    | CraftsBuy | Mill | HoldMarket | MarketServe | MarketPass | CouncilEnter | CouncilAdvance
+    | CouncilPrivilege | Travel | Church | SpendTime | ChooseDeath | ChooseCompensationCube
+    | MassBuyOut | MassAdvance | KarlaChooseCube | SpendNextStartMarker | Adjust | OverrideScore
+    | FinishGame,
+    Field(discriminator="type"),
+]
+
+# Which action space's action each action command belongs to (the well allows any).
+ACTION_OF: dict[str, str] = {
+    "harvest": "harvest", "family_birth": "family", "family_recall": "family",
+    "crafts_train": "crafts", "crafts_buy": "crafts", "mill": "crafts",
+    "hold_market": "market", "council_enter": "council", "council_advance": "council",
+    "council_privilege": "council", "travel": "travel", "church": "church",
+}

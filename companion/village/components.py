@@ -1,0 +1,134 @@
+"""Village component data: every printed value with its provenance, loaded from JSON.
+
+Estimates can be corrected by the user (calibration); a session keeps the data it started
+with, so later corrections never change an old session.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from companion.core.provenance import Provenanced
+
+Edition = Literal["big-box", "2011"]
+EDITION_FILES: dict[str, str] = {"big-box": "big_box.json", "2011": "2011.json"}
+
+
+class SetupCard(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    bag_per_colour: int = Field(ge=0)
+    spaces: dict[str, int]
+
+    @property
+    def cubes_placed(self) -> int:
+        return sum(self.spaces.values())
+
+
+class ComponentData(BaseModel):
+    """The raw provenanced values plus typed accessors used by the rules."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    edition: Edition
+    values: dict[str, Provenanced]
+
+    def v(self, key: str) -> Any:
+        return self.values[key].value
+
+    # Typed accessors: the rules read values through these, never the raw dict.
+    def setup_card(self, players: int) -> SetupCard:
+        return SetupCard.model_validate(self.v("setup_cards")[str(players)])
+
+    def front_spaces(self, players: int) -> int:
+        return int(self.v("market_front_spaces")[str(players)])
+
+    def chronicle_capacity(self, players: int) -> dict[str, int]:
+        return {sec: sum(1 for m in marks if m <= players)
+                for sec, marks in self.v("chronicle_sections").items()}
+
+    def graveyard_capacity(self, players: int) -> int:
+        return sum(1 for m in self.v("graveyard_slots") if m <= players)
+
+    def train_time(self, building: str) -> int:
+        return int(self.v(f"{building}_train_time"))
+
+    def estimates(self) -> dict[str, Provenanced]:
+        return {k: p for k, p in self.values.items() if p.provenance == "estimate"}
+
+
+@cache
+def _load_raw(edition: str) -> str:
+    return resources.files("companion.village.data").joinpath(EDITION_FILES[edition]).read_text(
+        encoding="utf-8")
+
+
+def load_components(edition: Edition = "big-box",
+                    corrections: dict[str, Any] | None = None) -> ComponentData:
+    """The shipped data for an edition, with the user's corrections applied on top."""
+    data = ComponentData.model_validate(json.loads(_load_raw(edition)))
+    for key, value in (corrections or {}).items():
+        if key in data.values:
+            was = data.values[key].ref
+            data.values[key] = Provenanced(value=value, provenance="user",
+                                           ref=f"Corrected by the user (was: {was})")
+    validate_consistency(data)
+    return data
+
+
+class ComponentProblem(ValueError):
+    pass
+
+
+def validate_consistency(data: ComponentData) -> None:
+    """Reject values that cannot be right (e.g. a corrected setup card that is not fair)."""
+    spaces = set(data.v("action_spaces"))
+    for n in data.v("player_counts"):
+        card = data.setup_card(n)
+        if set(card.spaces) != spaces:
+            raise ComponentProblem(f"setup_cards.{n}.spaces: must name exactly the spaces "
+                                   f"{sorted(spaces)}")
+        if any(c < 0 for c in card.spaces.values()):
+            raise ComponentProblem(f"setup_cards.{n}.spaces: counts must not be negative")
+        if card.cubes_placed % n != 0:
+            raise ComponentProblem(f"setup_cards.{n}: {card.cubes_placed} cubes placed is not a "
+                                   f"multiple of {n} players")
+        if card.bag_per_colour * len(data.v("influence_colours")) < card.cubes_placed - int(
+                data.v("plague_cubes")):
+            raise ComponentProblem(f"setup_cards.{n}.bag_per_colour: too few cubes to fill "
+                                   "the board")
+    if int(data.v("time_track_length")) < 2:
+        raise ComponentProblem("time_track_length: must be at least 2")
+    if "karla_track_spaces" in data.values:
+        length = int(data.v("karla_track_spaces"))
+        fate = data.v("karla_fate_after")
+        for side in ("top", "bottom"):
+            if len(fate.get(side, [])) != 3:
+                raise ComponentProblem(f"karla_fate_after.{side}: must list 3 positions")
+            for pos in fate[side]:
+                if not 0 <= int(pos) < length:
+                    raise ComponentProblem(f"karla_fate_after.{side}: {pos} is off the board "
+                                           f"(0..{length - 1})")
+        if sorted(data.v("karla_action_order")) != sorted(spaces):
+            raise ComponentProblem("karla_action_order: must list every action space once")
+
+
+def correction_value(data: ComponentData, key: str, value: Any) -> Any:
+    """Validate one correction against the rest of the data; raises ComponentProblem."""
+    if key not in data.values:
+        raise ComponentProblem(f"{key}: not a component value")
+    trial = data.model_copy(deep=True)
+    trial.values[key] = Provenanced(value=value, provenance="user", ref="trial")
+    try:
+        trial.setup_card(2) if key == "setup_cards" else None
+        validate_consistency(trial)
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, ComponentProblem):
+            raise
+        raise ComponentProblem(f"{key}: {exc}") from exc
+    return value

@@ -1,0 +1,134 @@
+"""The Village engine: apply one event (a user command or a chance outcome) to the state.
+
+Everything else is a fold: state = apply(apply(initial_state(setup), e1), e2) ...
+A command that breaks a rule raises RuleError naming the field; the caller keeps the old
+state (the session applies to a copy).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.village import chance
+from companion.village.commands import ChooseDeath, FinishGame, HoldMarket, OverrideScore
+from companion.village.components import ComponentData
+from companion.village.rules import actions, corrections, karla, market, mass, turns
+from companion.village.rules.context import Ctx
+from companion.village.rules.deaths import choose_death, death_candidates
+from companion.village.rules.errors import RuleError, require
+from companion.village.rules.rounds import progress
+from companion.village.setup import VillageSetup, initial_state
+from companion.village.state import VillageState
+
+
+def _choose_death(ctx: Ctx, cmd: ChooseDeath) -> None:
+    choose_death(ctx, cmd.member)
+
+
+def _hold_market(ctx: Ctx, _cmd: HoldMarket) -> None:
+    turns.check_action(ctx, "market")
+    ctx.state.action_done = True
+    market.start_market_day(ctx, ctx.state.current)
+
+
+def _override(ctx: Ctx, cmd: OverrideScore) -> None:
+    st = ctx.state
+    require(st.phase in ("scoring", "finished"), "phase", "scores can be edited at the end")
+    require(cmd.player < len(st.players) and st.players[cmd.player].kind == "human", "player",
+            "no such player")
+    overrides = st.score_overrides.setdefault(str(cmd.player), {})
+    if cmd.value is None:
+        overrides.pop(cmd.category, None)
+    else:
+        require(cmd.value >= 0 or cmd.category == "prestige", "value", "must not be negative")
+        overrides[cmd.category] = cmd.value
+
+
+def _finish(ctx: Ctx, _cmd: FinishGame) -> None:
+    require(ctx.state.phase == "scoring", "phase", "the game is not at final scoring")
+    ctx.state.phase = "finished"
+
+
+HANDLERS: dict[str, Callable[[Ctx, Any], None]] = {
+    "take_cube": turns.take_cube,
+    "well": turns.well,
+    "free_action": turns.free_action,
+    "end_turn": turns.end_turn,
+    "harvest": actions.harvest,
+    "family_birth": actions.family_birth,
+    "family_recall": actions.family_recall,
+    "crafts_train": actions.crafts_train,
+    "crafts_buy": actions.crafts_buy,
+    "mill": actions.mill,
+    "hold_market": _hold_market,
+    "market_serve": market.serve,
+    "market_pass": market.pass_,
+    "council_enter": actions.council_enter,
+    "council_advance": actions.council_advance,
+    "council_privilege": actions.council_privilege,
+    "travel": actions.travel,
+    "church": actions.church,
+    "spend_time": corrections.spend_time_by_hand,
+    "choose_death": _choose_death,
+    "choose_compensation_cube": corrections.choose_compensation_cube,
+    "mass_buyout": mass.buy_out,
+    "mass_advance": mass.advance,
+    "karla_choose_cube": karla.choose_cube,
+    "spend_next_start_marker": corrections.spend_next_start_marker,
+    "adjust": corrections.adjust,
+    "override_score": _override,
+    "finish_game": _finish,
+}
+
+# The answer each kind of pending choice waits for.
+ANSWERS = {"death": "choose_death", "compensation_cube": "choose_compensation_cube",
+           "karla_cube": "karla_choose_cube"}
+ALWAYS_ALLOWED = {"adjust"}
+
+
+def start_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
+    """The state before the first event: setup done, waiting for the first draw."""
+    state = initial_state(setup, comp)
+    ctx = Ctx(state, comp)
+    progress(ctx)
+    state.notes = []
+    return state
+
+
+def apply_event(state: VillageState, comp: ComponentData, body: Any) -> list[str]:
+    """Apply a validated command or chance event in place; returns the table notes."""
+    ctx = Ctx(state, comp)
+    state.notes = []
+    if isinstance(body, chance.ChanceEvent):
+        chance.apply_chance(ctx, body)
+    else:
+        kind = body.type
+        if state.pending and kind not in ALWAYS_ALLOWED:
+            waiting = state.pending[0]
+            if waiting.kind == "chance":
+                raise RuleError("draw", f"waiting for the {waiting.draw} draw")
+            expected = ANSWERS.get(waiting.kind)
+            require(kind == expected, "type",
+                    f"answer the pending {waiting.kind.replace('_', ' ')} choice first")
+        if state.phase == "finished" and kind != "override_score":
+            raise RuleError("phase", "the game is finished")
+        HANDLERS[kind](ctx, body)
+    _drop_impossible_deaths(ctx)
+    progress(ctx)
+    _drop_impossible_deaths(ctx)
+    return list(state.notes)
+
+
+def _drop_impossible_deaths(ctx: Ctx) -> None:
+    """A death owed by a player with no visible member left cannot happen."""
+    st = ctx.state
+    while st.pending and st.pending[0].kind == "death":
+        player = st.pending[0].player
+        assert player is not None
+        if death_candidates(ctx, player):
+            return
+        st.pending.pop(0)
+        st.players[player].deaths_pending = 0
+        ctx.note(f"{st.players[player].name} has no visible member: nobody dies")
+        progress(ctx)

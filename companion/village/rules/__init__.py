@@ -1,0 +1,1 @@
+"""Village rules, one module per rule; each mutates a VillageState in place."""

@@ -1,0 +1,95 @@
+"""Deaths: the oldest visible member dies and goes to the chronicle or the graveyard."""
+
+from __future__ import annotations
+
+from companion.village.rules.context import Ctx
+from companion.village.rules.errors import RuleError, require
+from companion.village.state import Member, Pending
+
+PLACE_TO_SECTION = {"farmyard": "farm", "workshop": "crafts", "council": "council",
+                    "church": "church", "travel": "travel"}
+
+
+def death_candidates(ctx: Ctx, player: int) -> list[Member]:
+    """Members with the lowest generation among the player's visible members."""
+    visible = [m for m in ctx.state.members_of(player) if m.visible]
+    if not visible:
+        return []
+    low = min(m.gen for m in visible)
+    return sorted((m for m in visible if m.gen == low), key=lambda m: m.id)
+
+
+def queue_deaths(ctx: Ctx, player: int) -> None:
+    """Ask which member dies, once per owed death; with no visible member nobody dies."""
+    st = ctx.state
+    p = st.players[player]
+    while p.deaths_pending > 0:
+        if not death_candidates(ctx, player):
+            ctx.note(f"{p.name} has no visible member: nobody dies")
+            p.deaths_pending = 0
+            break
+        already = sum(1 for x in st.pending if x.kind == "death" and x.player == player)
+        if already >= p.deaths_pending:
+            break
+        st.pending.append(Pending(kind="death", player=player))
+
+
+def choose_death(ctx: Ctx, member_id: str) -> None:
+    st = ctx.state
+    require(bool(st.pending) and st.pending[0].kind == "death", "member",
+            "no death is waiting to be decided")
+    player = st.pending[0].player
+    assert player is not None
+    candidates = death_candidates(ctx, player)
+    require(any(m.id == member_id for m in candidates), "member",
+            f"{member_id} is not among the oldest visible members "
+            f"({', '.join(m.id for m in candidates)})")
+    st.pending.pop(0)
+    member = st.members[member_id]
+    section = PLACE_TO_SECTION[member.place]
+    st.players[player].deaths_pending -= 1
+    bury(ctx, member, section)
+
+
+def bury(ctx: Ctx, member: Member, section: str | None) -> str:
+    """Place a dead member; returns where it went. `section` None means the graveyard."""
+    st = ctx.state
+    name = st.players[member.owner].name
+    final_rule = str(ctx.comp.v("final_turn_death"))
+    in_final_turns = st.end is not None
+    if in_final_turns and final_rule == "removed":
+        member.loc = "removed"
+        ctx.note(f"{name}'s gen-{member.gen} member died in the final turns: removed from the game")
+        return "removed"
+    if section is not None and st.chronicle_free(section) > 0:
+        member.loc = f"chronicle:{section}"
+        ctx.note(f"{name}'s gen-{member.gen} member goes to the chronicle ({section})")
+        if st.chronicle_total_free() == 0:
+            _trigger_end(ctx, member.owner, "the last chronicle slot")
+        return member.loc
+    if st.graveyard_free() > 0:
+        member.loc = "graveyard"
+        ctx.note(f"{name}'s gen-{member.gen} member goes to the graveyard")
+        if st.graveyard_free() == 0:
+            _trigger_end(ctx, member.owner, "the last graveyard slot")
+        return "graveyard"
+    member.loc = "removed"
+    ctx.note(f"No slot left: {name}'s gen-{member.gen} member is removed from the game")
+    return "removed"
+
+
+def _trigger_end(ctx: Ctx, player: int, where: str) -> None:
+    from companion.village.rules.game_end import trigger_end
+
+    trigger_end(ctx, player, where)
+
+
+def validate_member(ctx: Ctx, member_id: str, player: int, field: str = "member",
+                    place: str | None = None) -> Member:
+    member = ctx.state.members.get(member_id)
+    if member is None or member.owner != player:
+        raise RuleError(field, f"{member_id} is not one of {ctx.state.players[player].name}'s "
+                        "members")
+    if place is not None and member.place != place:
+        raise RuleError(field, f"{member_id} is not on the {place} (it is at {member.loc})")
+    return member

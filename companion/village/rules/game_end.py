@@ -1,0 +1,39 @@
+"""Game end: the last chronicle or graveyard slot filled; final turns; final mass."""
+
+from __future__ import annotations
+
+from companion.village.rules.context import Ctx
+from companion.village.state import EndState
+
+
+def trigger_end(ctx: Ctx, player: int, where: str) -> None:
+    st = ctx.state
+    if st.end is not None:
+        return
+    st.end = EndState(triggered_by=player, during_market=st.market_day is not None)
+    ctx.note(f"Game end: {st.players[player].name} filled {where}. Final turns follow.")
+
+
+def final_order(ctx: Ctx) -> list[int]:
+    """Who still takes a final turn, in order, once the current turn is over.
+
+    Not in a market day: everyone but the trigger player, clockwise after them.
+    In a market day: if the market-day trigger player also triggered the end, everyone else;
+    otherwise everyone, clockwise after the market-day trigger player (Big Box 遊戲結束 特殊情況).
+    """
+    st = ctx.state
+    end = st.end
+    assert end is not None
+    n = len(st.players)
+    after = [(st.current + k) % n for k in range(1, n + 1)]  # ends with the current player
+    humans = set(st.humans())
+    if end.during_market:
+        market_trigger = st.current
+        if end.triggered_by == market_trigger:
+            order = [p for p in after if p != market_trigger]
+        else:
+            order = after
+    else:
+        after_trigger = [(end.triggered_by + k) % n for k in range(1, n)]
+        order = after_trigger
+    return [p for p in order if p in humans]

@@ -1,0 +1,251 @@
+"""Karla, the solo opponent: her cube after each of yours, her board with the fate tiles,
+her deaths, and her two reactions (market, church). Needs no choices of her own: where the
+rules leave one, the player decides (or a documented default policy does)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.village.commands import KarlaChooseCube
+from companion.village.rules.context import Ctx
+from companion.village.rules.deaths import bury
+from companion.village.rules.errors import RuleError, require
+from companion.village.rules.market import available_slots, start_market_day, take_tile
+from companion.village.state import PLAGUE, Member, Pending
+
+# The default policy when the player lets the app choose Karla's cube: a plague cube first
+# (it leaves the board), otherwise the first colour in this order.
+DEFAULT_CHOICE_ORDER = (PLAGUE, "brown", "pink", "orange", "green")
+
+
+def karla_index(ctx: Ctx) -> int:
+    assert ctx.state.karla is not None
+    return ctx.state.karla.player
+
+
+def order_from(ctx: Ctx, space: str) -> list[str]:
+    """Action spaces clockwise as printed on Karla's board, starting with `space`."""
+    order: list[str] = list(ctx.comp.v("karla_action_order"))
+    i = order.index(space)
+    return order[i:] + order[:i]
+
+
+def _influence_colours_on_board(ctx: Ctx) -> set[str]:
+    return {c for cubes in ctx.state.spaces.values() for c in cubes if c != PLAGUE}
+
+
+def karla_take(ctx: Ctx) -> None:
+    """After your cube (never after the well): Karla takes one."""
+    st = ctx.state
+    space = st.last_take_space
+    colour = st.last_take_colour
+    if st.cubes_on_board() == 0 or space is None or colour is None:
+        ctx.note("Karla finds no cube on the board")
+        return
+    if st.setup_variant == "d4":
+        if len(_influence_colours_on_board(ctx)) > 1:
+            st.pending.append(Pending(kind="chance", draw="d4", detail={"space": space}))
+            return
+        _take_any_from(ctx, space, "only one influence colour is left on the board")
+        return
+    _take_colour_or_choice(ctx, space, colour)
+
+
+def _take_colour_or_choice(ctx: Ctx, space: str, colour: str) -> None:
+    st = ctx.state
+    for i, s in enumerate(order_from(ctx, space)):
+        if colour in st.spaces[s]:
+            why = ("same colour from the same space" if i == 0 else
+                   f"no {colour} on {space}: the next space clockwise with {colour}")
+            take_for_karla(ctx, s, colour, why)
+            return
+    _take_any_from(ctx, space, f"no {colour} cube on the board")
+
+
+def _take_any_from(ctx: Ctx, space: str, why: str) -> None:
+    st = ctx.state
+    for s in order_from(ctx, space):
+        cubes = st.spaces[s]
+        if cubes:
+            options = sorted(set(cubes), key=DEFAULT_CHOICE_ORDER.index)
+            reason = why + (f"; {space} is empty, so the next space with cubes" if s != space
+                            else "")
+            if len(options) == 1:
+                take_for_karla(ctx, s, options[0], reason)
+            else:
+                st.pending.append(Pending(kind="karla_cube", detail={
+                    "space": s, "options": options, "why": reason}))
+            return
+    ctx.note("Karla finds no cube on the board")
+
+
+def default_choice(options: list[str]) -> str:
+    return sorted(options, key=DEFAULT_CHOICE_ORDER.index)[0]
+
+
+def choose_cube(ctx: Ctx, cmd: KarlaChooseCube) -> None:
+    st = ctx.state
+    require(bool(st.pending) and st.pending[0].kind == "karla_cube", "colour",
+            "Karla is not waiting for a cube choice")
+    detail = st.pending[0].detail
+    require(cmd.space == detail["space"], "space", f"Karla takes from {detail['space']}")
+    options = detail["options"]
+    assert isinstance(options, list)
+    require(cmd.colour in options, "colour", f"choose one of {', '.join(options)}")
+    st.pending.pop(0)
+    take_for_karla(ctx, cmd.space, cmd.colour, str(detail["why"]) + "; you chose the cube")
+
+
+def take_for_karla(ctx: Ctx, space: str, colour: str, why: str) -> None:
+    st = ctx.state
+    karla = st.karla
+    assert karla is not None
+    st.spaces[space].remove(colour)
+    pos = (karla.last_space + 1) % len(karla.track)
+    karla.track[pos].append(f"{colour}@{space}")
+    karla.last_space = pos
+    ctx.note(f"Karla takes {colour} from {space} ({why}) → her space {pos + 1}")
+    st.karla_react = space
+    st.flow.insert(0, "karla_react")
+    for side, positions in ctx.comp.v("karla_fate_after").items():
+        if pos in positions:
+            tile = list(positions).index(pos)
+            if not karla.fate[side][tile]:
+                st.pending.append(Pending(kind="chance", draw="fate",
+                                          detail={"side": side, "tile": tile, "space": space}))
+
+
+def app_fate_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> dict[str, Any]:
+    karla = ctx.state.karla
+    assert karla is not None
+    side = str(pending.detail["side"])
+    face_down = karla.fate[side].count(False)
+    quill_open = karla.quill[side] >= 0
+    quill = (not quill_open) and rng.randrange(face_down) == 0
+    return {"side": side, "tile": pending.detail["tile"], "quill": quill}
+
+
+def app_d4_outcome(ctx: Ctx, rng: random.Random) -> dict[str, Any]:
+    return {"colour": rng.choice(list(ctx.comp.v("influence_colours")))}
+
+
+def apply_chance(ctx: Ctx, pending: Pending, draw: str, out: dict[str, Any]) -> None:
+    st = ctx.state
+    karla = st.karla
+    assert karla is not None
+    if draw == "d4":
+        colour = out.get("colour")
+        require(colour in ctx.comp.v("influence_colours"), "outcome.colour",
+                "the die shows an influence colour")
+        st.pending.pop(0)
+        space = str(pending.detail["space"])
+        ctx.note(f"The die shows {colour}")
+        if colour in _influence_colours_on_board(ctx):
+            _take_colour_or_choice(ctx, space, str(colour))
+        else:
+            ctx.note(f"No {colour} on the board: roll again")
+            st.pending.append(Pending(kind="chance", draw="d4", detail={"space": space}))
+        return
+    if draw != "fate":
+        raise RuleError("draw", f"unknown draw {draw}")
+    side = str(pending.detail["side"])
+    tile = int(str(pending.detail["tile"]))
+    require(out.get("side") == side and out.get("tile") == tile, "outcome",
+            f"the {side} tile {tile + 1} is the one being flipped")
+    quill = out.get("quill")
+    require(isinstance(quill, bool), "outcome.quill", "must be true or false")
+    face_down = karla.fate[side].count(False)
+    if karla.quill[side] >= 0:
+        require(not quill, "outcome.quill", f"the {side} set's quill is already face up")
+    elif face_down == 1:
+        require(bool(quill), "outcome.quill", f"the last {side} tile must be the quill")
+    st.pending.pop(0)
+    karla.fate[side][tile] = True
+    if quill:
+        karla.quill[side] = tile
+        ctx.note(f"Karla's {side} fate tile {tile + 1} shows the quill")
+        karla_death(ctx, str(pending.detail["space"]))
+    else:
+        ctx.note(f"Karla's {side} fate tile {tile + 1} is blank")
+    if all(karla.fate[side]):
+        karla.fate[side] = [False, False, False]
+        karla.quill[side] = -1
+        ctx.note(f"All three {side} fate tiles are face up: shuffle them face down again")
+
+
+def death_order(ctx: Ctx) -> list[Member]:
+    """Beside her board (gen 1, then 2), then the church building (gen 3, then 4), then the
+    church track left to right."""
+    st = ctx.state
+    mine = st.members_of(karla_index(ctx))
+
+    def key(m: Member) -> tuple[int, int, str]:
+        if m.loc == "karla:side":
+            return (0, m.gen, m.id)
+        if m.loc == "karla:building":
+            return (1, m.gen, m.id)
+        return (2, m.level, m.id)
+
+    return sorted((m for m in mine if m.loc in ("karla:side", "karla:building")
+                   or m.place == "church"), key=key)
+
+
+def karla_death(ctx: Ctx, from_space: str) -> None:
+    order = death_order(ctx)
+    if not order:
+        ctx.note("Karla has no member left who can die")
+        return
+    section = ctx.comp.v("karla_death_section").get(from_space, "graveyard")
+    bury(ctx, order[0], None if section == "graveyard" else section)
+
+
+def step_react(ctx: Ctx) -> None:
+    st = ctx.state
+    space = st.karla_react
+    st.karla_react = None
+    karla = st.karla
+    assert karla is not None
+    if space == "market":
+        ctx.note("Karla took the market cube: she holds a market day")
+        start_market_day(ctx, karla.player)
+    elif space == "church":
+        if karla.church_reaction_over:
+            return
+        on_building = [m for m in st.members_of(karla.player) if m.loc == "karla:building"]
+        if not on_building:
+            karla.church_reaction_over = True
+            ctx.note("Karla has no member left on the church building: no church reaction "
+                     "for the rest of the game")
+            return
+        m = min(on_building, key=lambda x: (x.gen, x.id))
+        m.loc = "bag"
+        ctx.note(f"Karla puts her gen-{m.gen} member from the church building into the black bag")
+
+
+def karla_market_go(ctx: Ctx) -> None:
+    """Karla serves one customer per market day: the front one, or the former second one if
+    you triggered the market day and served the front one."""
+    st = ctx.state
+    md = st.market_day
+    assert md is not None
+    slots = available_slots(ctx)
+    if not slots:
+        return
+    human_took_front = any(p == md.trigger and s == 0 for p, s in md.sales)
+    wanted = 1 if (md.trigger != karla_index(ctx) and human_took_front) else 0
+    slot = wanted if wanted in slots else slots[0]
+    take_tile(ctx, karla_index(ctx), slot, 0)
+
+
+def reset_board(ctx: Ctx) -> None:
+    """New round: every cube on her board but the last goes back to the supply."""
+    st = ctx.state
+    karla = st.karla
+    assert karla is not None
+    for pos, entries in enumerate(karla.track):
+        keep = entries[-1:] if pos == karla.last_space else []
+        for entry in entries[: len(entries) - len(keep)]:
+            colour = entry.split("@", 1)[0]
+            st.supply[colour] = st.supply.get(colour, 0) + 1
+        karla.track[pos] = list(keep)

@@ -1,0 +1,159 @@
+"""Market day: the trigger player sells first (first sale free), then clockwise rounds of
+selling at 1 green + 1 time each until everyone has passed; then the refill."""
+
+from __future__ import annotations
+
+from companion.village.commands import MarketPass, MarketServe
+from companion.village.rules.context import Ctx
+from companion.village.rules.errors import require
+from companion.village.rules.payment import pay
+from companion.village.state import MarketDay
+
+
+def start_market_day(ctx: Ctx, trigger: int) -> None:
+    st = ctx.state
+    st.market_day = MarketDay(trigger=trigger, seller=trigger)
+    ctx.note(f"Market day: {st.players[trigger].name} sells first (first sale free)")
+    if st.solo:
+        st.market_day.karla_to_serve = True
+    _settle(ctx)
+
+
+def available_slots(ctx: Ctx) -> list[int]:
+    st = ctx.state
+    md = st.market_day
+    emptied = md.emptied if md else []
+    return [i for i, full in enumerate(st.market_front) if full and i not in emptied]
+
+
+def serve(ctx: Ctx, cmd: MarketServe) -> None:
+    st = ctx.state
+    md = st.market_day
+    require(md is not None, "phase", "no market day is under way")
+    assert md is not None
+    seller = md.seller
+    p = st.players[seller]
+    require(cmd.slot in available_slots(ctx), "slot",
+            f"no customer waits on front space {cmd.slot + 1}")
+    free = seller == md.trigger and not md.free_sale_used
+    pay(ctx, seller, cmd.pay)
+    if not free:
+        extra = ctx.comp.v("market_extra_sale")
+        green = int(extra["green"])
+        if cmd.extra_with_coin:
+            require(p.coins >= green, "extra_with_coin", f"{p.name} has no coin to spare")
+            p.coins -= green
+        else:
+            require(p.cubes.get("green", 0) >= green, "extra_with_coin",
+                    f"{p.name} needs {green} green cube for this sale (or pay with a coin)")
+            p.cubes["green"] -= green
+            st.supply["green"] = st.supply.get("green", 0) + green
+        from companion.village.rules.time_track import spend_time
+
+        spend_time(ctx, seller, int(extra["time"]))
+    if seller == md.trigger:
+        md.free_sale_used = True
+    take_tile(ctx, seller, cmd.slot, cmd.points)
+    _advance_seller(ctx)
+
+
+def take_tile(ctx: Ctx, player: int, slot: int, points: int) -> None:
+    st = ctx.state
+    md = st.market_day
+    assert md is not None
+    st.market_front[slot] = False
+    md.emptied.append(slot)
+    md.sales.append((player, slot))
+    st.players[player].customers.append(points)
+    ctx.note(f"{st.players[player].name} serves the customer on front space {slot + 1}")
+
+
+def pass_(ctx: Ctx, _cmd: MarketPass) -> None:
+    st = ctx.state
+    md = st.market_day
+    require(md is not None, "phase", "no market day is under way")
+    assert md is not None
+    md.passed.append(md.seller)
+    _advance_seller(ctx)
+
+
+def _advance_seller(ctx: Ctx) -> None:
+    st = ctx.state
+    md = st.market_day
+    assert md is not None
+    n = len(st.players)
+    for k in range(1, n + 1):
+        cand = (md.seller + k) % n
+        if cand not in md.passed:
+            md.seller = cand
+            break
+    _settle(ctx)
+
+
+def _settle(ctx: Ctx) -> None:
+    """Let Karla act when it is her go; end the market day when nobody can sell."""
+    st = ctx.state
+    md = st.market_day
+    assert md is not None
+    while True:
+        if not available_slots(ctx) or len(md.passed) >= len(st.players):
+            end_market_day(ctx)
+            return
+        if st.players[md.seller].kind == "karla":
+            from companion.village.rules.karla import karla_market_go
+
+            karla_market_go(ctx)
+            md.passed.append(md.seller)
+            n = len(st.players)
+            for k in range(1, n + 1):
+                cand = (md.seller + k) % n
+                if cand not in md.passed:
+                    md.seller = cand
+                    break
+            continue
+        if md.seller in md.passed:
+            end_market_day(ctx)
+            return
+        return
+
+
+def end_market_day(ctx: Ctx) -> None:
+    st = ctx.state
+    md = st.market_day
+    assert md is not None
+    st.market_day = None
+    if md.sales:
+        refill(ctx)
+    else:
+        ctx.note("Market day over: no customer was served, the market stays as it is")
+    # Deaths owed during the market day were asked for at once; the turn goes on.
+
+
+def refill(ctx: Ctx) -> list[str]:
+    """Queue tiles (front of the queue first) into the empty front spaces, the rest of the
+    queue moves forward, then the queue is filled from the face-down stack."""
+    st = ctx.state
+    steps: list[str] = []
+    queue = [i for i, full in enumerate(st.market_queue) if full]
+    for slot, full in enumerate(st.market_front):
+        if not full and queue:
+            q = queue.pop(0)
+            st.market_queue[q] = False
+            st.market_front[slot] = True
+            steps.append(f"move queue {q + 1} → front {slot + 1}")
+    remaining = [i for i, full in enumerate(st.market_queue) if full]
+    for new_pos, old in enumerate(remaining):
+        if new_pos != old:
+            st.market_queue[old] = False
+            st.market_queue[new_pos] = True
+            steps.append(f"move queue {old + 1} → queue {new_pos + 1}")
+    for i, full in enumerate(st.market_queue):
+        if not full and st.customer_stack > 0:
+            st.market_queue[i] = True
+            st.customer_stack -= 1
+            steps.append(f"new tile from the stack → queue {i + 1}")
+    for s in steps:
+        ctx.note("Refill: " + s)
+    if not any(st.market_front) and not any(st.market_queue):
+        ctx.note("Every customer has been served: the front spaces stay empty")
+    return steps

@@ -1,0 +1,241 @@
+"""Mass at every round end (and once more after the final turns): buy-outs, the random
+draw to 4 items, church advancement for grain, the 2-prestige majority bonus."""
+
+from __future__ import annotations
+
+import random
+
+from companion.village.commands import MassAdvance, MassBuyOut
+from companion.village.rules.context import Ctx
+from companion.village.rules.errors import RuleError, require
+from companion.village.state import MassState, Member, Pending
+
+MONK = "monk"
+
+
+def _seat_order(ctx: Ctx) -> list[int]:
+    st = ctx.state
+    n = len(st.players)
+    return [(st.start_player + k) % n for k in range(n)
+            if st.players[(st.start_player + k) % n].kind == "human"]
+
+
+def start_mass(ctx: Ctx, final: bool) -> None:
+    st = ctx.state
+    st.phase = "mass_buyout"
+    st.mass = MassState(order=_seat_order(ctx), final=final)
+    ctx.note("Final mass" if final else f"Round {st.round} is over: mass")
+    _skip_buyers(ctx)
+
+
+def _can_buy(ctx: Ctx, player: int) -> bool:
+    return (ctx.state.players[player].coins >= int(ctx.comp.v("mass_buyout_cost"))
+            and bool(ctx.state.members_at("bag", player)))
+
+
+def _skip_buyers(ctx: Ctx) -> None:
+    st = ctx.state
+    mass = st.mass
+    assert mass is not None
+    draw = int(ctx.comp.v("mass_draw"))
+    while mass.index < len(mass.order) and len(mass.bought) < draw and not _can_buy(
+            ctx, mass.order[mass.index]):
+        mass.index += 1
+    if mass.index >= len(mass.order) or len(mass.bought) >= draw:
+        st.flow.insert(0, "mass_draw")
+
+
+def buyer(ctx: Ctx) -> int | None:
+    st = ctx.state
+    if st.phase != "mass_buyout" or st.mass is None or st.mass.index >= len(st.mass.order):
+        return None
+    return st.mass.order[st.mass.index]
+
+
+def buy_out(ctx: Ctx, cmd: MassBuyOut) -> None:
+    st = ctx.state
+    player = buyer(ctx)
+    require(player is not None and "mass_draw" not in st.flow, "phase",
+            "no mass buy-out is under way")
+    assert player is not None and st.mass is not None
+    p = st.players[player]
+    cost = int(ctx.comp.v("mass_buyout_cost"))
+    room = int(ctx.comp.v("mass_draw")) - len(st.mass.bought)
+    require(len(set(cmd.members)) == len(cmd.members), "members", "a member is listed twice")
+    require(len(cmd.members) <= room, "members", f"only {room} more may come out of the bag")
+    require(len(cmd.members) * cost <= p.coins, "members",
+            f"{p.name} has {p.coins} coins for {len(cmd.members)} buy-outs")
+    for i, mid in enumerate(cmd.members):
+        m = st.members.get(mid)
+        if m is None or m.owner != player or m.loc != "bag":
+            raise RuleError(f"members[{i}]", f"{mid} is not {p.name}'s member in the black bag")
+    for mid in cmd.members:
+        p.coins -= cost
+        st.mass.bought.append(mid)
+        _to_church(ctx, st.members[mid])
+    st.mass.index += 1
+    _skip_buyers(ctx)
+
+
+def _to_church(ctx: Ctx, m: Member) -> None:
+    st = ctx.state
+    if st.players[m.owner].kind == "karla":
+        taken = {x.level for x in st.members_in("church", m.owner)}
+        free = [lvl for lvl in range(1, 5) if lvl not in taken]
+        m.loc = f"church:{free[0]}" if free else "bag"
+    else:
+        m.loc = "church:1"
+    if m.loc != "bag":
+        ctx.note(f"{st.players[m.owner].name}'s gen-{m.gen} member → church level {m.level}")
+
+
+def mass_draw_step(ctx: Ctx) -> None:
+    st = ctx.state
+    assert st.mass is not None
+    need = int(ctx.comp.v("mass_draw")) - len(st.mass.bought)
+    if need > 0:
+        st.pending.append(Pending(kind="chance", draw="mass", detail={"count": need}))
+    else:
+        _after_draw(ctx)
+
+
+def bag_items(ctx: Ctx) -> list[str]:
+    st = ctx.state
+    members = sorted(m.id for m in st.members.values() if m.loc == "bag")
+    return [MONK] * st.monks_in_bag + members
+
+
+def draw_items(ctx: Ctx, rng: random.Random, count: int) -> list[str]:
+    items = bag_items(ctx)
+    rng.shuffle(items)
+    return items[:count]
+
+
+def check_draw(ctx: Ctx, items: list[str], count: int) -> None:
+    require(len(items) == count, "outcome.items", f"draw exactly {count} items")
+    monks = items.count(MONK)
+    require(monks <= ctx.state.monks_in_bag, "outcome.items",
+            f"the bag holds only {ctx.state.monks_in_bag} monks")
+    members = [i for i in items if i != MONK]
+    require(len(set(members)) == len(members), "outcome.items", "a member is drawn twice")
+    for i, mid in enumerate(items):
+        if mid != MONK and (mid not in ctx.state.members or ctx.state.members[mid].loc != "bag"):
+            raise RuleError(f"outcome.items[{i}]", f"{mid} is not in the black bag")
+
+
+def apply_draw(ctx: Ctx, items: list[str]) -> None:
+    st = ctx.state
+    assert st.mass is not None
+    for item in items:
+        st.mass.drawn.append(item)
+        if item == MONK:
+            ctx.note("A monk is drawn and goes back into the bag")
+        else:
+            _to_church(ctx, st.members[item])
+    st.mass.drawn_random = True
+    _after_draw(ctx)
+
+
+def undo_draw(ctx: Ctx) -> None:
+    """Redraw of the mass draw: drawn members go back into the bag."""
+    st = ctx.state
+    assert st.mass is not None
+    for item in st.mass.drawn:
+        if item != MONK:
+            st.members[item].loc = "bag"
+    st.mass.drawn = []
+
+
+def _after_draw(ctx: Ctx) -> None:
+    st = ctx.state
+    assert st.mass is not None
+    st.phase = "mass_advance"
+    st.mass.index = 0
+    _skip_advancers(ctx)
+
+
+def _cheapest_step(ctx: Ctx, player: int) -> int | None:
+    costs = ctx.comp.v("church_advance_grain")
+    levels = [m.level for m in ctx.state.members_in("church", player) if m.level < 4]
+    if not levels:
+        return None
+    return min(int(costs[str(lvl + 1)]) for lvl in levels)
+
+
+def _can_advance(ctx: Ctx, player: int) -> bool:
+    step = _cheapest_step(ctx, player)
+    return step is not None and ctx.state.players[player].grain >= step
+
+
+def _skip_advancers(ctx: Ctx) -> None:
+    st = ctx.state
+    mass = st.mass
+    assert mass is not None
+    while mass.index < len(mass.order) and not _can_advance(ctx, mass.order[mass.index]):
+        mass.index += 1
+    if mass.index >= len(mass.order):
+        st.flow.insert(0, "mass_bonus")
+
+
+def advancer(ctx: Ctx) -> int | None:
+    st = ctx.state
+    if st.phase != "mass_advance" or st.mass is None or st.mass.index >= len(st.mass.order):
+        return None
+    return st.mass.order[st.mass.index]
+
+
+def advance_cost(ctx: Ctx, from_level: int, to_level: int) -> int:
+    costs = ctx.comp.v("church_advance_grain")
+    return sum(int(costs[str(lvl)]) for lvl in range(from_level + 1, to_level + 1))
+
+
+def advance(ctx: Ctx, cmd: MassAdvance) -> None:
+    st = ctx.state
+    player = advancer(ctx)
+    require(player is not None and "mass_bonus" not in st.flow, "phase",
+            "no church advancement is under way")
+    assert player is not None and st.mass is not None
+    p = st.players[player]
+    total = 0
+    for mid, level in cmd.moves.items():
+        m = st.members.get(mid)
+        if m is None or m.owner != player or m.place != "church":
+            raise RuleError(f"moves.{mid}", f"{mid} is not {p.name}'s member on the church track")
+        if not m.level < level <= 4:
+            raise RuleError(f"moves.{mid}", f"must move right, to a level from {m.level + 1} to 4")
+        total += advance_cost(ctx, m.level, level)
+    require(total <= p.grain, "moves", f"{p.name} has {p.grain} grain, the moves cost {total}")
+    p.grain -= total
+    for mid, level in cmd.moves.items():
+        st.members[mid].loc = f"church:{level}"
+    st.mass_advanced = True
+    st.mass.index += 1
+    _skip_advancers(ctx)
+
+
+def majority_bonus(ctx: Ctx) -> list[int]:
+    """Most members on the church track: +2. Tie: the tied player whose rightmost member
+    stands highest; still tied: every tied player. Karla counts but scores nothing."""
+    st = ctx.state
+    counts = {i: len(st.members_in("church", i)) for i in range(len(st.players))}
+    best = max(counts.values(), default=0)
+    if best == 0:
+        ctx.note("Nobody is on the church track: no bonus")
+        return []
+    tied = [i for i, c in counts.items() if c == best]
+    reason = f"most members on the church track ({best})"
+    if len(tied) > 1:
+        top = {i: max(m.level for m in st.members_in("church", i)) for i in tied}
+        high = max(top.values())
+        tied = [i for i in tied if top[i] == high]
+        reason = (f"tied on {best} members; rightmost member on level {high}"
+                  + (" — still tied, each gets the bonus" if len(tied) > 1 else ""))
+    bonus = int(ctx.comp.v("mass_bonus"))
+    for i in tied:
+        p = st.players[i]
+        if p.kind == "human":
+            p.prestige += bonus
+            ctx.note(f"{p.name} gains {bonus} prestige: {reason}")
+        else:
+            ctx.note(f"{p.name} has the majority ({reason}) and scores nothing")
+    return tied

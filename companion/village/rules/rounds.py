@@ -1,0 +1,155 @@
+"""The automatic steps between commands: setup draws, new rounds, turn order, masses."""
+
+from __future__ import annotations
+
+from companion.village.rules.bag import fill_bag
+from companion.village.rules.context import Ctx
+from companion.village.rules.deaths import queue_deaths
+from companion.village.rules.game_end import final_order
+from companion.village.rules.mass import majority_bonus, mass_draw_step, start_mass
+from companion.village.rules.turns import next_human
+from companion.village.state import Pending
+
+
+def step_start_player(ctx: Ctx) -> None:
+    ctx.state.pending.append(Pending(kind="chance", draw="start_player"))
+
+
+def step_compensation(ctx: Ctx) -> None:
+    """Suggested seat compensation: 2nd 1 grain, 3rd a random cube, 4th a cube of choice,
+    5th an extra coin (rulebook 遊戲設置 14)."""
+    st = ctx.state
+    kinds = ctx.comp.v("seat_compensation")
+    n = len(st.players)
+    for seat in range(1, n):
+        player = (st.start_player + seat) % n
+        kind = kinds[seat] if seat < len(kinds) else "none"
+        p = st.players[player]
+        if kind == "grain":
+            p.grain += 1
+            ctx.note(f"{p.name} (seat {seat + 1}) gets 1 grain")
+        elif kind == "coin":
+            p.coins += 1
+            ctx.note(f"{p.name} (seat {seat + 1}) gets 1 extra coin")
+        elif kind == "random_cube":
+            st.pending.append(Pending(kind="chance", draw="compensation_cube", player=player))
+        elif kind == "chosen_cube":
+            st.pending.append(Pending(kind="compensation_cube", player=player))
+
+
+def step_new_round(ctx: Ctx) -> None:
+    st = ctx.state
+    if st.round > 0:
+        if st.solo:
+            if st.next_start_holder is not None or st.next_start_spent:
+                ctx.note("The next-start-player marker goes back to the council")
+            st.next_start_holder = None
+            st.next_start_spent = False
+        elif st.next_start_holder is not None:
+            st.start_player = st.next_start_holder
+            st.next_start_holder = None
+            ctx.note(f"{st.players[st.start_player].name} becomes the start player; "
+                     "the next-start-player marker goes back to the council")
+        if st.karla is not None:
+            from companion.village.rules.karla import reset_board
+
+            reset_board(ctx)
+    st.round += 1
+    st.round_turns = 0
+    st.phase = "turns"
+    st.stage = "take"
+    st.current = st.start_player
+    fill_bag(ctx)
+    st.pending.append(Pending(kind="chance", draw="bag"))
+
+
+def step_resolve_deaths(ctx: Ctx) -> None:
+    queue_deaths(ctx, ctx.state.current)
+
+
+def step_advance_turn(ctx: Ctx) -> None:
+    st = ctx.state
+    st.space_taken = None
+    st.action_done = False
+    if st.end is not None:
+        if not st.end.order_set:
+            st.end.final_order = final_order(ctx)
+            st.end.order_set = True
+            names = ", ".join(st.players[i].name for i in st.end.final_order) or "nobody"
+            ctx.note(f"Final turns: {names}")
+        if st.end.final_order:
+            st.current = st.end.final_order.pop(0)
+            st.stage = "take"
+        else:
+            st.flow.insert(0, "final_mass")
+        return
+    if st.cubes_on_board() == 0:
+        st.flow.insert(0, "round_mass")
+        return
+    st.current = next_human(ctx, st.current)
+    st.stage = "take"
+
+
+def step_round_mass(ctx: Ctx) -> None:
+    start_mass(ctx, final=False)
+
+
+def step_final_mass(ctx: Ctx) -> None:
+    assert ctx.state.end is not None
+    ctx.state.end.mass_held = True
+    start_mass(ctx, final=True)
+
+
+def step_mass_draw(ctx: Ctx) -> None:
+    mass_draw_step(ctx)
+
+
+def step_mass_bonus(ctx: Ctx) -> None:
+    st = ctx.state
+    majority_bonus(ctx)
+    final = st.mass is not None and st.mass.final
+    st.mass = None
+    st.mass_advanced = False
+    if final:
+        st.phase = "scoring"
+        ctx.note("Final scoring")
+    else:
+        st.flow.insert(0, "new_round")
+
+
+def _karla_react(ctx: Ctx) -> None:
+    from companion.village.rules.karla import step_react
+
+    step_react(ctx)
+
+
+def _karla_take(ctx: Ctx) -> None:
+    from companion.village.rules.karla import karla_take
+
+    karla_take(ctx)
+
+
+STEPS = {
+    "start_player": step_start_player,
+    "compensation": step_compensation,
+    "new_round": step_new_round,
+    "resolve_deaths": step_resolve_deaths,
+    "advance_turn": step_advance_turn,
+    "round_mass": step_round_mass,
+    "final_mass": step_final_mass,
+    "mass_draw": step_mass_draw,
+    "mass_bonus": step_mass_bonus,
+    "karla_take": _karla_take,
+    "karla_after_market": _karla_take,
+    "karla_react": _karla_react,
+}
+
+
+def progress(ctx: Ctx) -> None:
+    """Run automatic steps until the game waits for a person or a draw."""
+    st = ctx.state
+    while not st.pending and st.flow:
+        if st.market_day is not None:
+            return
+        step = st.flow.pop(0)
+        STEPS[step](ctx)

@@ -1,0 +1,31 @@
+"""Time: spending hourglasses moves the marker clockwise; passing the quill costs a life."""
+
+from __future__ import annotations
+
+from companion.village.rules.context import Ctx
+
+
+def spend_time(ctx: Ctx, player: int, amount: int) -> int:
+    """Move the marker; returns how many times it passed the quill.
+
+    Position 0 is the first space right of the quill, so the quill lies between the last
+    space and 0. A death is owed per pass: at the end of the player's turn, or at once
+    during a market day (rulebook 家族成員過世 例外).
+    """
+    st = ctx.state
+    p = st.players[player]
+    if p.kind != "human" or amount <= 0:
+        return 0
+    length = int(ctx.comp.v("time_track_length"))
+    total = p.time + amount
+    passes = total // length
+    p.time = total % length
+    if passes:
+        p.deaths_pending += passes
+        ctx.note(f"{p.name}'s time marker passed the quill"
+                 + (f" {passes} times" if passes > 1 else ""))
+        if st.market_day is not None:
+            from companion.village.rules.deaths import queue_deaths
+
+            queue_deaths(ctx, player)
+    return passes

@@ -1,0 +1,123 @@
+"""A turn: take one cube (or use the well), maybe do that space's action, end the turn."""
+
+from __future__ import annotations
+
+from companion.village.commands import EndTurn, FreeAction, TakeCube, Well
+from companion.village.rules.context import Ctx
+from companion.village.rules.errors import RuleError, require
+from companion.village.rules.time_track import spend_time
+from companion.village.state import PLAGUE
+
+
+def _require_turn_start(ctx: Ctx) -> None:
+    st = ctx.state
+    require(st.phase == "turns", "phase", f"no turn is being played now ({st.phase})")
+    require(st.market_day is None, "phase", "a market day is under way")
+    require(st.stage == "take", "stage",
+            f"{st.players[st.current].name} already took a cube this turn; end the turn first")
+
+
+def take_cube(ctx: Ctx, cmd: TakeCube) -> None:
+    st = ctx.state
+    _require_turn_start(ctx)
+    cubes = st.spaces.get(cmd.space)
+    if cubes is None:
+        raise RuleError("space", f"{cmd.space} is not an action space")
+    if cmd.colour not in cubes:
+        have = ", ".join(sorted(set(cubes))) or "no cubes"
+        raise RuleError("colour", f"no {cmd.colour} cube on {cmd.space} (it has {have})")
+    cubes.remove(cmd.colour)
+    p = st.players[st.current]
+    st.stage = "act"
+    st.space_taken = cmd.space
+    st.action_done = False
+    st.last_take_space = cmd.space
+    st.last_take_colour = cmd.colour
+    st.turns_taken += 1
+    st.round_turns += 1
+    if cmd.colour == PLAGUE:
+        st.supply[PLAGUE] = st.supply.get(PLAGUE, 0) + 1
+        ctx.note(f"{p.name} took a plague cube from {cmd.space}: it goes back to the supply")
+        spend_time(ctx, st.current, int(ctx.comp.v("plague_time")))
+    else:
+        p.cubes[cmd.colour] = p.cubes.get(cmd.colour, 0) + 1
+    if cmd.space == "market":
+        # The market action is mandatory: the market day starts at once.
+        from companion.village.rules.market import start_market_day
+
+        st.action_done = True
+        start_market_day(ctx, st.current)
+    if st.solo and p.kind == "human":
+        if st.market_day is not None:
+            st.flow.append("karla_after_market")
+        else:
+            st.flow.insert(0, "karla_take")
+
+
+def well(ctx: Ctx, cmd: Well) -> None:
+    st = ctx.state
+    _require_turn_start(ctx)
+    require(st.cubes_on_board() > 0, "well",
+            "the well can only be used while at least one cube is on the board")
+    p = st.players[st.current]
+    have = p.cubes.get(cmd.colour, 0)
+    require(have + min(cmd.coins, p.coins) >= 3 and cmd.coins <= 3, "colour",
+            f"{p.name} needs 3 {cmd.colour} cubes for the well (has {have})")
+    from_cubes = 3 - cmd.coins
+    require(from_cubes <= have, "coins", f"{p.name} has only {have} {cmd.colour}")
+    require(cmd.coins <= p.coins, "coins", f"{p.name} has only {p.coins} coins")
+    p.cubes[cmd.colour] = have - from_cubes
+    st.supply[cmd.colour] = st.supply.get(cmd.colour, 0) + from_cubes
+    p.coins -= cmd.coins
+    st.stage = "act"
+    st.space_taken = "well"
+    st.action_done = False
+    st.turns_taken += 1
+    st.round_turns += 1
+    ctx.note(f"{p.name} used the well: may do any action" +
+             (" (Karla takes nothing)" if st.solo else ""))
+
+
+def free_action(ctx: Ctx, _cmd: FreeAction) -> None:
+    st = ctx.state
+    _require_turn_start(ctx)
+    require(st.end is not None and st.cubes_on_board() == 0, "free_action",
+            "only in the final turns once the board is empty")
+    st.stage = "act"
+    st.space_taken = "free"
+    st.action_done = False
+    st.turns_taken += 1
+    st.round_turns += 1
+
+
+def end_turn(ctx: Ctx, _cmd: EndTurn) -> None:
+    st = ctx.state
+    require(st.phase == "turns", "phase", f"no turn is being played now ({st.phase})")
+    require(st.market_day is None, "phase", "finish the market day first")
+    require(st.stage == "act", "stage",
+            f"{st.players[st.current].name} must take a cube (or use the well) first")
+    st.stage = "ending"
+    st.flow[0:0] = ["resolve_deaths", "advance_turn"]
+
+
+def check_action(ctx: Ctx, action: str) -> int:
+    """The current player may do this action now; returns the player."""
+    st = ctx.state
+    require(st.phase == "turns", "phase", f"no turn is being played now ({st.phase})")
+    require(st.market_day is None, "phase", "a market day is under way")
+    require(st.stage == "act", "stage", "take a cube (or use the well) before acting")
+    require(not st.action_done, "action", "this turn's action was already done")
+    allowed = st.space_taken in ("well", "free") or st.space_taken == action
+    require(allowed, "action",
+            f"the cube came from {st.space_taken}: only its action may follow ({action} asked)")
+    return st.current
+
+
+def next_human(ctx: Ctx, after: int) -> int:
+    st = ctx.state
+    n = len(st.players)
+    for k in range(1, n + 1):
+        cand = (after + k) % n
+        if st.players[cand].kind == "human":
+            return cand
+    return after

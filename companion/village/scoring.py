@@ -1,0 +1,177 @@
+"""Village final scoring: from a score file (CLI contract) or from a tracked game state."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
+from companion.scoring.contract import PlayerResult, ScoreSheet, winners_of
+from companion.scoring.inputs import Count, StrictModel, parse_payload, roster_problems
+from companion.scoring.tiebreak import TieBreak, rank_with_tiebreaks
+from companion.village.components import ComponentData, load_components
+from companion.village.state import VillageState
+
+CATEGORIES = ("prestige", "travel", "church", "customers", "chronicle", "council", "coins")
+
+
+class VillagePlayerIn(StrictModel):
+    name: str
+    prestige: Count = 0
+    cities: Count = 0
+    church: list[Count] = Field(default_factory=lambda: [0, 0, 0, 0])
+    council: list[Count] = Field(default_factory=lambda: [0, 0, 0, 0])
+    customers: list[Count] = Field(default_factory=list)
+    chronicle: Count = 0
+    coins: Count = 0
+    grain: Count = 0
+    living: Count = 0
+    youngest: Count = 0
+
+    @field_validator("cities")
+    @classmethod
+    def _cities(cls, v: int) -> int:
+        if v > 6:
+            raise ValueError("must be between 0 and 6")
+        return v
+
+    @field_validator("church", "council")
+    @classmethod
+    def _levels(cls, v: list[int]) -> list[int]:
+        if len(v) != 4:
+            raise ValueError("must list the members on levels 1 to 4 (4 numbers)")
+        return v
+
+    @field_validator("grain")
+    @classmethod
+    def _grain(cls, v: int) -> int:
+        if v > 5:
+            raise ValueError("must be between 0 and 5")
+        return v
+
+    @field_validator("youngest")
+    @classmethod
+    def _youngest(cls, v: int) -> int:
+        if v > 4:
+            raise ValueError("must be between 0 and 4")
+        return v
+
+
+class VillageScoreIn(StrictModel):
+    game: Literal["village"] = "village"
+    edition: Literal["big-box", "2011"] = "big-box"
+    solo: bool = False
+    expansions: list[Literal["inn", "port", "marriage"]] = Field(default_factory=list)
+    players: list[VillagePlayerIn]
+
+
+def _checks(doc: VillageScoreIn) -> list[str]:
+    problems = roster_problems([p.name for p in doc.players], 1 if doc.solo else 2,
+                               1 if doc.solo else 5)
+    if len(set(doc.expansions)) != len(doc.expansions):
+        problems.append("expansions: an expansion is listed twice")
+    if doc.solo and doc.edition != "big-box":
+        problems.append("solo: the solo mode (Karla) is in the Big Box edition only")
+    if doc.expansions and not doc.solo:
+        problems.append("expansions: only used for solo achievements (set solo to true)")
+    return problems
+
+
+def categories_for(comp: ComponentData, *, prestige: int, cities: int, church: list[int],
+                   council: list[int], customers: list[int], chronicle: int,
+                   coins: int) -> dict[str, int]:
+    travel_table = comp.v("score_travel")
+    chron_table = comp.v("score_chronicle")
+    return {
+        "prestige": prestige,
+        "travel": int(travel_table[min(cities, len(travel_table) - 1)]),
+        "church": sum(n * int(pts) for n, pts in zip(church, comp.v("score_church"), strict=True)),
+        "customers": sum(customers),
+        "chronicle": int(chron_table[min(chronicle, len(chron_table) - 1)]),
+        "council": sum(n * int(pts) for n, pts in
+                       zip(council, comp.v("score_council"), strict=True)),
+        "coins": coins,
+    }
+
+
+def achievement(comp: ComponentData, total: int, expansions: list[str]) -> str:
+    raise_by = sum(int(comp.v("solo_expansion_raise")[e]) for e in set(expansions))
+    name = "apprentice"
+    for threshold, label in comp.v("solo_achievements"):
+        if total >= int(threshold) + (raise_by if int(threshold) > 0 else 0):
+            name = str(label)
+    return name
+
+
+def _tiebreaks(comp: ComponentData, names: list[str], values: dict[str, list[int]]
+               ) -> list[TieBreak]:
+    labels = {"grain": ("most grain on the farmyard", "grain"),
+              "living": ("most living family members", "living members"),
+              "customers": ("most customer tiles", "customer tiles"),
+              "youngest": ("the higher-numbered family member", "youngest generation")}
+    return [TieBreak(label=labels[k][0], noun=labels[k][1], values=values[k], higher_wins=True)
+            for k in comp.v("tie_breaks")]
+
+
+def build_sheet(comp: ComponentData, names: list[str], cats: list[dict[str, int]],
+                tb_values: dict[str, list[int]], solo: bool,
+                expansions: list[str]) -> ScoreSheet:
+    totals: list[int | None] = [sum(c.values()) for c in cats]
+    ranking = rank_with_tiebreaks(names, totals, _tiebreaks(comp, names, tb_values))
+    players = []
+    for i, name in enumerate(names):
+        total = totals[i]
+        assert total is not None
+        players.append(PlayerResult(
+            name=name, categories=cats[i], total=total, rank=ranking.ranks[i],
+            achievement=achievement(comp, total, expansions) if solo else None,
+            tiebreak=ranking.notes[i]))
+    return ScoreSheet(game="village", players=players, winners=winners_of(players))
+
+
+def score_payload(payload: dict[str, Any]) -> ScoreSheet:
+    doc = parse_payload(VillageScoreIn, payload, _checks)
+    comp = load_components(doc.edition)
+    cats = [categories_for(comp, prestige=p.prestige, cities=p.cities, church=list(p.church),
+                           council=list(p.council), customers=list(p.customers),
+                           chronicle=p.chronicle, coins=p.coins) for p in doc.players]
+    tb = {"grain": [p.grain for p in doc.players], "living": [p.living for p in doc.players],
+          "customers": [len(p.customers) for p in doc.players],
+          "youngest": [p.youngest for p in doc.players]}
+    return build_sheet(comp, [p.name for p in doc.players], cats, tb, doc.solo,
+                       list(doc.expansions))
+
+
+# ---- from a tracked game ---------------------------------------------------------------
+def tracked_categories(state: VillageState, comp: ComponentData, player: int) -> dict[str, int]:
+    p = state.players[player]
+    church = [len(state.members_at(f"church:{lvl}", player)) for lvl in range(1, 5)]
+    council = [len(state.members_at(f"council:{lvl}", player)) for lvl in range(1, 5)]
+    return categories_for(comp, prestige=p.prestige, cities=len(p.cities), church=church,
+                          council=council, customers=list(p.customers),
+                          chronicle=len(state.members_in("chronicle", player)), coins=p.coins)
+
+
+def sheet_from_state(state: VillageState, comp: ComponentData,
+                     expansions: list[str] | None = None) -> ScoreSheet:
+    """Final scoring from tracked state, with the users' logged overrides on top."""
+    humans = state.humans()
+    cats = []
+    for i in humans:
+        c = tracked_categories(state, comp, i)
+        c.update(state.score_overrides.get(str(i), {}))
+        cats.append(c)
+
+    def living(i: int) -> int:
+        return sum(1 for m in state.members_of(i) if m.living and m.loc != "supply")
+
+    def youngest(i: int) -> int:
+        gens = [m.gen for m in state.members_of(i) if m.living and m.loc != "supply"]
+        return max(gens, default=0)
+
+    tb = {"grain": [state.players[i].grain for i in humans],
+          "living": [living(i) for i in humans],
+          "customers": [len(state.players[i].customers) for i in humans],
+          "youngest": [youngest(i) for i in humans]}
+    return build_sheet(comp, [state.players[i].name for i in humans], cats, tb, state.solo,
+                       list(expansions or []))

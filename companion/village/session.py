@@ -1,0 +1,212 @@
+"""A Village session: setup + append-only event log + redo stack, with the state as a fold.
+
+Each user action is one *group* of events: the command plus the chance outcomes the app
+drew because of it. Undo pops the last group and never re-rolls (redo re-applies the very
+same events); a new command clears the redo stack; `redraw` is its own logged event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, TypeAdapter
+
+from companion.village import chance
+from companion.village.commands import Command, KarlaChooseCube
+from companion.village.components import ComponentData, load_components
+from companion.village.engine import apply_event, start_state
+from companion.village.rules.context import Ctx
+from companion.village.rules.errors import RuleError
+from companion.village.rules.karla import default_choice
+from companion.village.setup import VillageSetup, check_against_components
+
+COMMAND = TypeAdapter(Command)
+DrawMode = Literal["app", "manual"]
+KarlaPolicy = Literal["ask", "auto"]
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def parse_body(raw: dict[str, Any]) -> Any:
+    if raw.get("type") == "chance":
+        return chance.ChanceEvent.model_validate(raw)
+    return COMMAND.validate_python(raw)
+
+
+class Outcome(BaseModel):
+    """What one accepted user action did: its events and the table instructions."""
+
+    events: list[dict[str, Any]]
+    notes: list[str]
+
+
+class VillageSession:
+    def __init__(self, setup: VillageSetup, comp: ComponentData,
+                 events: list[dict[str, Any]] | None = None,
+                 redo: list[dict[str, Any]] | None = None, *,
+                 draw_mode: DrawMode = "app", karla_policy: KarlaPolicy = "ask",
+                 clock: Callable[[], str] = utc_now) -> None:
+        problems = check_against_components(setup, comp)
+        if problems:
+            raise RuleError(problems[0].split(":", 1)[0], problems[0].split(": ", 1)[-1])
+        self.setup = setup
+        self.comp = comp
+        self.draw_mode: DrawMode = draw_mode
+        self.karla_policy: KarlaPolicy = karla_policy
+        self.clock = clock
+        self.events: list[dict[str, Any]] = []
+        self.redo_stack: list[dict[str, Any]] = list(redo or [])
+        self.last_notes: list[str] = []
+        self.state = start_state(setup, comp)
+        if events:
+            for ev in events:
+                apply_event(self.state, comp, parse_body(ev["body"]))
+            self.events = [dict(e) for e in events]
+        else:
+            self.last_notes = self._settle(group=0)[1]
+
+    # ---- construction ----------------------------------------------------------------
+    @classmethod
+    def new(cls, setup: VillageSetup, corrections: dict[str, Any] | None = None,
+            **kwargs: Any) -> VillageSession:
+        return cls(setup, load_components(setup.edition, corrections), **kwargs)
+
+    # ---- reading ---------------------------------------------------------------------
+    @property
+    def group(self) -> int:
+        return int(self.events[-1]["group"]) if self.events else 0
+
+    def can_undo(self) -> bool:
+        return self.group > 0
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    # ---- acting ----------------------------------------------------------------------
+    def execute(self, command: Any) -> Outcome:
+        """Validate and apply a command (a model or a dict); raises RuleError."""
+        body = COMMAND.validate_python(command) if isinstance(command, dict) else command
+        return self._act(body)
+
+    def enter_draw(self, outcome: dict[str, Any]) -> Outcome:
+        """The players drew physically: record what came out as the pending draw."""
+        if not self.state.pending or self.state.pending[0].kind != "chance":
+            raise RuleError("draw", "no draw is waiting")
+        draw = self.state.pending[0].draw
+        return self._act(chance.ChanceEvent(draw=draw, outcome=outcome,
+                                            source="manual"))
+
+    def redraw(self, draw: Literal["bag", "mass"],
+               outcome: dict[str, Any] | None = None) -> Outcome:
+        if outcome is None:
+            trial = self.state.model_copy(deep=True)
+            ctx = Ctx(trial, self.comp)
+            chance._revert_for_redraw(ctx, draw)
+            rng = chance.rng_for(self.setup.seed, len(self.events), draw)
+            if draw == "bag":
+                from companion.village.rules.bag import draw_placements
+
+                outcome = {"placements": draw_placements(ctx, rng)}
+            else:
+                from companion.village.rules.mass import draw_items
+
+                assert trial.mass is not None
+                count = 4 - len(trial.mass.bought)
+                outcome = {"items": draw_items(ctx, rng, count)}
+            source: Literal["app", "manual"] = "app"
+        else:
+            source = "manual"
+        return self._act(chance.ChanceEvent(draw=draw, outcome=outcome, source=source,
+                                            redraw=True))
+
+    def _act(self, body: Any) -> Outcome:
+        backup = self.state
+        n_before = len(self.events)
+        self.state = backup.model_copy(deep=True)
+        group = self.group + 1
+        try:
+            notes = apply_event(self.state, self.comp, body)
+            self._record(body, group)
+            added, more = self._settle(group)
+        except RuleError:
+            self.state = backup
+            del self.events[n_before:]
+            raise
+        self.redo_stack = []
+        self.last_notes = notes + more
+        return Outcome(events=self.events[n_before:], notes=self.last_notes)
+
+    def _record(self, body: Any, group: int) -> None:
+        self.events.append({"seq": len(self.events), "group": group, "at": self.clock(),
+                            "body": body.model_dump(mode="json")})
+
+    def _settle(self, group: int) -> tuple[list[dict[str, Any]], list[str]]:
+        """Resolve what the app resolves by itself: its own draws and, if the player lets
+        it, Karla's cube choices. Stops at anything a person must decide or enter."""
+        notes: list[str] = []
+        start = len(self.events)
+        while self.state.pending:
+            pending = self.state.pending[0]
+            if pending.kind == "chance" and (self.draw_mode == "app" or pending.draw == "fate"
+                                             and self.draw_mode == "app"):
+                ctx = Ctx(self.state, self.comp)
+                draw = str(pending.draw)
+                rng = chance.rng_for(self.setup.seed, len(self.events), draw)
+                body: Any = chance.ChanceEvent(draw=draw,
+                                               outcome=chance.app_outcome(ctx, pending, rng),
+                                               source="app")
+            elif pending.kind == "karla_cube" and self.karla_policy == "auto":
+                options = pending.detail["options"]
+                assert isinstance(options, list)
+                body = KarlaChooseCube(space=str(pending.detail["space"]),
+                                       colour=default_choice(options))
+            else:
+                break
+            notes += apply_event(self.state, self.comp, body)
+            self._record(body, group)
+        return self.events[start:], notes
+
+    # ---- undo / redo -----------------------------------------------------------------
+    def _refold(self) -> None:
+        state = start_state(self.setup, self.comp)
+        for ev in self.events:
+            apply_event(state, self.comp, parse_body(ev["body"]))
+        self.state = state
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            return False
+        group = self.group
+        cut = next(i for i, e in enumerate(self.events) if e["group"] == group)
+        popped = self.events[cut:]
+        del self.events[cut:]
+        self.redo_stack = popped + self.redo_stack
+        self._refold()
+        self.last_notes = []
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_stack:
+            return False
+        group = self.redo_stack[0]["group"]
+        k = 0
+        while k < len(self.redo_stack) and self.redo_stack[k]["group"] == group:
+            k += 1
+        batch, self.redo_stack = self.redo_stack[:k], self.redo_stack[k:]
+        notes: list[str] = []
+        for ev in batch:
+            notes += apply_event(self.state, self.comp, parse_body(ev["body"]))
+            self.events.append(ev)
+        self.last_notes = notes
+        return True
+
+    def go_back_to(self, group: int) -> int:
+        """Undo every action after `group`; returns how many were undone."""
+        count = 0
+        while self.group > max(group, 0) and self.undo():
+            count += 1
+        return count

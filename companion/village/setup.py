@@ -1,0 +1,138 @@
+"""A new game: the setup the users chose, turned into the initial state."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from companion.village.components import ComponentData, Edition
+from companion.village.state import PLAGUE, KarlaState, Member, Player, VillageState
+
+LETTERS = "abcdefgh"
+
+
+class PlayerSetup(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=24)
+    colour: str
+
+    @field_validator("name")
+    @classmethod
+    def _strip(cls, v: str) -> str:
+        v = v.strip()
+        if not v:
+            raise ValueError("must not be empty")
+        return v
+
+
+class VillageSetup(BaseModel):
+    """Players in seat (clockwise) order. Solo: exactly one player, plus Karla."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    edition: Edition = "big-box"
+    players: list[PlayerSetup]
+    solo: bool = False
+    karla_colour: str | None = None
+    start_player: int | None = None  # None: the app draws it (a chance event)
+    compensation: bool = True
+    expansions: list[Literal["inn", "port", "marriage"]] = Field(default_factory=list)
+    karla_variant: Literal["standard", "d4"] = "standard"
+    seed: int = 0
+
+    @model_validator(mode="after")
+    def _check(self) -> VillageSetup:
+        n = len(self.players)
+        if self.solo:
+            if n != 1:
+                raise ValueError("players: a solo game has exactly one player (Karla is added)")
+            if not self.karla_colour:
+                raise ValueError("karla_colour: choose Karla's colour")
+        elif not 2 <= n <= 5:
+            raise ValueError("players: 2 to 5 players")
+        names = [p.name.casefold() for p in self.players]
+        if len(set(names)) != len(names):
+            raise ValueError("players: two players have the same name")
+        colours = [p.colour for p in self.players] + ([self.karla_colour] if self.solo else [])
+        if len(set(colours)) != len(colours):
+            raise ValueError("players: two players have the same colour")
+        if self.start_player is not None and not 0 <= self.start_player < n:
+            raise ValueError(f"start_player: must be between 0 and {n - 1}")
+        return self
+
+    @property
+    def seat_count(self) -> int:
+        return 2 if self.solo else len(self.players)
+
+
+def check_against_components(setup: VillageSetup, comp: ComponentData) -> list[str]:
+    problems = []
+    colours = comp.v("player_colours")
+    for i, p in enumerate(setup.players):
+        if p.colour not in colours:
+            problems.append(f"players[{i}].colour: must be one of {', '.join(colours)}")
+    if setup.solo and setup.karla_colour not in colours:
+        problems.append(f"karla_colour: must be one of {', '.join(colours)}")
+    if setup.seat_count not in comp.v("player_counts"):
+        problems.append(f"players: the {setup.edition} edition plays "
+                        f"{'/'.join(map(str, comp.v('player_counts')))} players")
+    if setup.solo and setup.edition != "big-box":
+        problems.append("solo: the solo mode is in the Big Box edition only")
+    return problems
+
+
+def initial_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
+    players = [Player(name=p.name, colour=p.colour, coins=int(comp.v("start_coins")))
+               for p in setup.players]
+    if setup.solo:
+        assert setup.karla_colour is not None
+        players.append(Player(name="Karla", colour=setup.karla_colour, kind="karla"))
+    members: dict[str, Member] = {}
+    per_gen: dict[str, int] = comp.v("members_per_generation")
+    for idx, p in enumerate(players):
+        for gen_s, count in per_gen.items():
+            gen = int(gen_s)
+            for k in range(count):
+                mid = f"{p.colour}-{gen}{LETTERS[k]}"
+                if p.kind == "karla":
+                    loc = "karla:side" if gen <= 2 else "karla:building"
+                else:
+                    loc = "farmyard" if gen == 1 else "supply"
+                members[mid] = Member(id=mid, owner=idx, gen=gen, loc=loc)
+    n = len(players)
+    supply = {c: int(comp.v("cubes_per_colour")) for c in comp.v("influence_colours")}
+    supply[PLAGUE] = int(comp.v("plague_cubes"))
+    front = comp.front_spaces(n)
+    queue = int(comp.v("market_queue_spaces"))
+    st = VillageState(
+        edition=setup.edition,
+        solo=setup.solo,
+        players=players,
+        members=members,
+        spaces={s: [] for s in comp.v("action_spaces")},
+        bag={c: 0 for c in supply},
+        supply=supply,
+        monks_in_bag=int(comp.v("monks")),
+        market_front=[True] * front + [False] * (5 - front),
+        market_queue=[True] * queue,
+        customer_stack=int(comp.v("customer_tiles")) - front - queue,
+        chronicle_capacity=comp.chronicle_capacity(n),
+        graveyard_capacity=comp.graveyard_capacity(n),
+    )
+    st.setup_variant = setup.karla_variant
+    if setup.solo:
+        length = int(comp.v("karla_track_spaces"))
+        st.karla = KarlaState(player=n - 1, track=[[] for _ in range(length)],
+                              fate={"top": [False] * 3, "bottom": [False] * 3},
+                              quill={"top": -1, "bottom": -1})
+        st.start_player = 0
+    elif setup.start_player is not None:
+        st.start_player = setup.start_player
+    else:
+        st.flow.append("start_player")
+    if setup.compensation and not setup.solo:
+        st.flow.append("compensation")
+    st.flow.append("new_round")
+    return st

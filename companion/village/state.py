@@ -1,0 +1,200 @@
+"""The state of a Village game: what is where. Built only by folding the event log."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+PLAGUE = "plague"
+SECTIONS = ("farm", "crafts", "council", "church", "travel")
+BOARD_PLACES = ("farmyard", "workshop", "council", "church", "travel")
+Phase = Literal["turns", "mass_buyout", "mass_advance", "scoring", "finished"]
+Stage = Literal["take", "act", "ending"]
+
+
+class Member(BaseModel):
+    id: str
+    owner: int
+    gen: int
+    # "supply", "farmyard", "bag", "graveyard", "removed", "workshop:<building>",
+    # "council:<1-4>", "church:<1-4>", "travel:<city>", "chronicle:<section>",
+    # Karla only: "karla:side" (beside her board), "karla:building" (on the church building)
+    loc: str = "supply"
+
+    @property
+    def place(self) -> str:
+        return self.loc.split(":", 1)[0]
+
+    @property
+    def level(self) -> int:
+        return int(self.loc.split(":", 1)[1])
+
+    @property
+    def visible(self) -> bool:
+        """Only visible members can die: on the board or the farmyard (rulebook 家族成員過世)."""
+        return self.place in BOARD_PLACES
+
+    @property
+    def living(self) -> bool:
+        return self.place not in ("chronicle", "graveyard", "removed")
+
+
+class Player(BaseModel):
+    name: str
+    colour: str
+    kind: Literal["human", "karla"] = "human"
+    time: int = 0  # marker position: 0 = first space right of the quill
+    prestige: int = 0
+    coins: int = 0
+    grain: int = 0
+    goods: dict[str, int] = Field(default_factory=dict)
+    cubes: dict[str, int] = Field(default_factory=dict)
+    customers: list[int] = Field(default_factory=list)  # printed points of each tile served
+    cities: list[int] = Field(default_factory=list)
+    deaths_pending: int = 0
+
+
+class Pending(BaseModel):
+    """Something the game waits for before anything else can happen."""
+
+    kind: Literal["death", "chance", "compensation_cube", "karla_cube", "market_day"]
+    player: int | None = None
+    # For chance: which draw ("start_player", "compensation_cube", "bag", "mass", "fate", "d4").
+    draw: str | None = None
+    detail: dict[str, object] = Field(default_factory=dict)
+
+
+class MarketDay(BaseModel):
+    trigger: int
+    seller: int
+    passed: list[int] = Field(default_factory=list)
+    free_sale_used: bool = False
+    emptied: list[int] = Field(default_factory=list)  # front slots served this market day
+    sales: list[tuple[int, int]] = Field(default_factory=list)  # (player, front slot)
+    karla_to_serve: bool = False  # solo: Karla reacts once this market day
+
+
+class MassState(BaseModel):
+    order: list[int]  # seat order from the start player, humans only
+    index: int = 0
+    bought: list[str] = Field(default_factory=list)
+    drawn: list[str] = Field(default_factory=list)  # member ids or "monk"
+    drawn_random: bool = False
+    final: bool = False
+
+
+class EndState(BaseModel):
+    triggered_by: int
+    during_market: bool
+    final_order: list[int] = Field(default_factory=list)
+    order_set: bool = False
+    mass_held: bool = False
+
+
+class KarlaState(BaseModel):
+    player: int
+    track: list[list[str]]  # cubes on each space of her board: [(colour, from_space)] encoded
+    last_space: int = -1  # index of the space holding the last placed cube
+    fate: dict[str, list[bool]]  # side -> face up?
+    quill: dict[str, int]  # side -> index of the quill tile within the set (hidden to the user)
+    church_reaction_over: bool = False
+    served_this_market: bool = False
+
+
+class VillageState(BaseModel):
+    edition: str
+    solo: bool = False
+    players: list[Player]
+    members: dict[str, Member]
+    round: int = 0
+    start_player: int = 0
+    current: int = 0
+    phase: Phase = "turns"
+    stage: Stage = "take"
+    space_taken: str | None = None  # the action space of this turn's cube ("well"/"free")
+    action_done: bool = False
+    spaces: dict[str, list[str]]
+    bag: dict[str, int]
+    supply: dict[str, int]
+    monks_in_bag: int = 4
+    market_front: list[bool]
+    market_queue: list[bool]
+    customer_stack: int
+    market_day: MarketDay | None = None
+    next_start_holder: int | None = None
+    next_start_spent: bool = False
+    mass: MassState | None = None
+    end: EndState | None = None
+    pending: list[Pending] = Field(default_factory=list)
+    karla: KarlaState | None = None
+    score_overrides: dict[str, dict[str, int]] = Field(default_factory=dict)
+    turns_taken: int = 0
+    last_take_space: str | None = None
+    last_take_colour: str | None = None
+    karla_choice_queue: list[str] = Field(default_factory=list)
+    chronicle_capacity: dict[str, int]
+    graveyard_capacity: int
+    notes: list[str] = Field(default_factory=list)  # table instructions from the last action
+    # Automatic steps still to run (e.g. "resolve_deaths", "advance_turn", "new_round").
+    flow: list[str] = Field(default_factory=list)
+    round_turns: int = 0  # cubes taken (or wells) this round: a bag redraw needs 0
+    mass_advanced: bool = False
+    setup_variant: str = "standard"  # Karla: "standard" or "d4"
+    karla_react: str | None = None  # the space of Karla's last cube, for her reaction
+
+    # ---- queries -----------------------------------------------------------------------
+    def humans(self) -> list[int]:
+        return [i for i, p in enumerate(self.players) if p.kind == "human"]
+
+    def members_of(self, player: int) -> list[Member]:
+        return [m for m in self.members.values() if m.owner == player]
+
+    def members_at(self, loc: str, player: int | None = None) -> list[Member]:
+        return [m for m in self.members.values()
+                if m.loc == loc and (player is None or m.owner == player)]
+
+    def members_in(self, place: str, player: int | None = None) -> list[Member]:
+        return [m for m in self.members.values()
+                if m.place == place and (player is None or m.owner == player)]
+
+    def cubes_on_board(self) -> int:
+        return sum(len(c) for c in self.spaces.values())
+
+    def chronicle_used(self, section: str | None = None) -> int:
+        loc = f"chronicle:{section}"
+        return sum(1 for m in self.members.values()
+                   if m.place == "chronicle" and (section is None or m.loc == loc))
+
+    def chronicle_free(self, section: str) -> int:
+        return self.chronicle_capacity.get(section, 0) - self.chronicle_used(section)
+
+    def chronicle_total_free(self) -> int:
+        return sum(self.chronicle_free(s) for s in self.chronicle_capacity)
+
+    def graveyard_free(self) -> int:
+        return self.graveyard_capacity - len(self.members_in("graveyard"))
+
+    def cube_totals(self) -> dict[str, int]:
+        """Every cube of each colour wherever it is (for the conservation invariant)."""
+        totals: dict[str, int] = {}
+        for where in (self.supply, self.bag):
+            for c, n in where.items():
+                totals[c] = totals.get(c, 0) + n
+        for cubes in self.spaces.values():
+            for c in cubes:
+                totals[c] = totals.get(c, 0) + 1
+        for p in self.players:
+            for c, n in p.cubes.items():
+                totals[c] = totals.get(c, 0) + n
+        if self.karla is not None:
+            for space in self.karla.track:
+                for entry in space:
+                    c = entry.split("@", 1)[0]
+                    totals[c] = totals.get(c, 0) + 1
+        return totals
+
+    def customer_total(self) -> int:
+        served = sum(len(p.customers) for p in self.players)
+        return (served + self.customer_stack + sum(self.market_front)
+                + sum(self.market_queue))
