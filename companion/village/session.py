@@ -11,8 +11,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from companion.core.validation import error_lines
 from companion.village import chance
 from companion.village.commands import Command, KarlaChooseCube
 from companion.village.components import ComponentData, load_components
@@ -29,6 +30,26 @@ KarlaPolicy = Literal["ask", "auto"]
 
 def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def validate_command(command: Any) -> Any:
+    """A command model, or a dict checked into one; a malformed dict is a RuleError naming
+    the field (the command's own type tag is left out of the path)."""
+    if not isinstance(command, dict):
+        return command
+    try:
+        return COMMAND.validate_python(command)
+    except ValidationError as exc:
+        errors = exc.errors()
+        if errors[0].get("type") in ("union_tag_invalid", "union_tag_not_found"):
+            raise RuleError("type", f"unknown command {command.get('type')!r}") from exc
+        loc = list(errors[0].get("loc", ()))
+        if loc and loc[0] == command.get("type"):
+            loc = loc[1:]
+        first = error_lines(ValidationError.from_exception_data(
+            exc.title, [{**errors[0], "loc": tuple(loc)}]))[0]  # type: ignore[typeddict-unknown-key]
+        field, _, message = first.partition(": ")
+        raise RuleError(field or "type", message) from exc
 
 
 def parse_body(raw: dict[str, Any]) -> Any:
@@ -89,8 +110,7 @@ class VillageSession:
     # ---- acting ----------------------------------------------------------------------
     def execute(self, command: Any) -> Outcome:
         """Validate and apply a command (a model or a dict); raises RuleError."""
-        body = COMMAND.validate_python(command) if isinstance(command, dict) else command
-        return self._act(body)
+        return self._act(validate_command(command))
 
     def enter_draw(self, outcome: dict[str, Any]) -> Outcome:
         """The players drew physically: record what came out as the pending draw."""

@@ -1,0 +1,132 @@
+"""`village-companion bench`: speed and memory figures, printed (never asserted).
+
+Engine apply time per accepted command (p50/p99), replay of a 400-event session, the
+store's save-one-event p95 with 0/100/1000 stored sessions against a naive TinyDB layout,
+resuming a stored real game, peak RSS. `--startup` adds launch-to-first-HTTP-200 of the app
+against a bare Flet hello-world.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.store.bench import bench_store
+from companion.store.tinydb_store import TinyDBStore
+from companion.village.autoplay import candidate_commands
+from companion.village.rules.errors import RuleError
+from companion.village.service import VillageService
+from companion.village.session import VillageSession
+from companion.village.setup import PlayerSetup, VillageSetup
+
+COLOURS = ["red", "yellow", "blue", "white", "purple"]
+
+
+def _setup(players: int, seed: int) -> VillageSetup:
+    return VillageSetup(players=[PlayerSetup(name=f"P{i + 1}", colour=COLOURS[i])
+                                 for i in range(players)], seed=seed)
+
+
+def _percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def bench_apply(games: int = 12) -> tuple[float, float, VillageSession]:
+    """Time each accepted command of random 2–5 player games; returns p50, p99 (µs)."""
+    samples: list[float] = []
+    longest: VillageSession | None = None
+    for g in range(games):
+        session = VillageSession.new(_setup(2 + g % 4, g))
+        rng = random.Random(g)
+        while session.state.phase != "finished":
+            for cmd in candidate_commands(session, rng):
+                t0 = time.perf_counter()
+                try:
+                    session.execute(cmd)
+                except RuleError:
+                    continue
+                samples.append((time.perf_counter() - t0) * 1e6)
+                break
+        if longest is None or len(session.events) > len(longest.events):
+            longest = session
+    assert longest is not None
+    return _percentile(samples, 0.5), _percentile(samples, 0.99), longest
+
+
+def bench_replay(session: VillageSession, events: int = 400, repeats: int = 5) -> float:
+    log = session.events[:events]
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        VillageSession(session.setup, session.comp, log)
+        times.append((time.perf_counter() - t0) * 1e3)
+    return statistics.median(times)
+
+
+def bench_resume(session: VillageSession, root: Path, repeats: int = 5) -> float:
+    """Open a stored real game with a fresh store each time: load + fold."""
+    svc = VillageService(TinyDBStore(root))
+    sid, _ = svc.create(session.setup)
+    svc.store.replace_log(sid, session.events[:400], [])
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        VillageService(TinyDBStore(root)).open(sid)
+        times.append((time.perf_counter() - t0) * 1e3)
+    return statistics.median(times)
+
+
+def collect(startup: bool = False) -> dict[str, Any]:
+    p50, p99, longest = bench_apply()
+    with tempfile.TemporaryDirectory() as tmp:
+        store_figs = bench_store(Path(tmp) / "store")
+        resume = bench_resume(longest, Path(tmp) / "resume")
+    out: dict[str, Any] = {
+        "apply_us_p50": round(p50, 1),
+        "apply_us_p99": round(p99, 1),
+        "replay_400_ms": round(bench_replay(longest), 2),
+        "save_ms_p95": store_figs["save_ms_p95"],
+        "naive_save_ms_p95": store_figs["naive_save_ms_p95"],
+        "resume_ms": round(resume, 2),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+    if startup:
+        from companion.app.startup_bench import measure_startup
+
+        out["startup"] = measure_startup()
+    return out
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    t0 = time.perf_counter()
+    figs = collect(startup=bool(getattr(args, "startup", False)))
+    figs["bench_seconds"] = round(time.perf_counter() - t0, 1)
+    if args.json:
+        print(json.dumps(figs, indent=2))
+        return 0
+    save, naive = figs["save_ms_p95"], figs["naive_save_ms_p95"]
+    print(f"engine apply per command: p50 {figs['apply_us_p50']} µs, "
+          f"p99 {figs['apply_us_p99']} µs")
+    print(f"replay of a 400-event session: {figs['replay_400_ms']} ms")
+    print("save one event, p95 (ms), by stored sessions:   ours    naive TinyDB")
+    for k in ("0", "100", "1000"):
+        print(f"  {k:>5}                                      {save[k]:>7}  {naive[k]:>9}")
+    print(f"  ours at 1000 vs 0: x{save['1000'] / save['0']:.2f}; naive/ours at 1000: "
+          f"x{naive['1000'] / save['1000']:.0f}")
+    print(f"resume a stored 400-event game: {figs['resume_ms']} ms")
+    print(f"peak RSS: {figs['peak_rss_mb']} MB")
+    if "startup" in figs:
+        s = figs["startup"]
+        print(f"startup to first HTTP 200: app {s.get('app_ms')} ms, bare Flet "
+              f"{s.get('hello_ms')} ms, ratio {s.get('ratio')}")
+    print(f"(bench took {figs['bench_seconds']} s)", file=sys.stderr)
+    return 0

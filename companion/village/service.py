@@ -1,0 +1,157 @@
+"""The thin service between people (CLI, app) and the Village engine: every accepted
+action is saved before it is confirmed; undo/redo and calibration are persisted too."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from companion.store.base import SessionStore
+from companion.village.components import (
+    ComponentData,
+    ComponentProblem,
+    correction_value,
+    load_components,
+)
+from companion.village.scoring import sheet_from_state
+from companion.village.session import DrawMode, KarlaPolicy, Outcome, VillageSession
+from companion.village.setup import VillageSetup
+
+GAME = "village"
+ENGINE_VERSION = 1
+
+
+def calibration_key(edition: str) -> str:
+    return f"calibration:village:{edition}"
+
+
+class VillageService:
+    def __init__(self, store: SessionStore) -> None:
+        self.store = store
+
+    # ---- calibration: the user's corrections of estimated printed values -------------
+    def corrections(self, edition: str) -> dict[str, Any]:
+        value = self.store.get_setting(calibration_key(edition), {})
+        return dict(value) if isinstance(value, dict) else {}
+
+    def components(self, edition: Literal["big-box", "2011"]) -> ComponentData:
+        return load_components(edition, self.corrections(edition))
+
+    def correct(self, edition: Literal["big-box", "2011"], key: str, value: Any) -> None:
+        """Store a correction for new sessions; raises ComponentProblem naming the field."""
+        data = self.components(edition)
+        correction_value(data, key, value)
+        corrections = self.corrections(edition)
+        corrections[key] = value
+        self.store.set_setting(calibration_key(edition), corrections)
+
+    def confirm(self, edition: Literal["big-box", "2011"], key: str) -> None:
+        """The user checked an estimate against the box and it was right."""
+        data = self.components(edition)
+        if key not in data.values:
+            raise ComponentProblem(f"{key}: not a component value")
+        self.correct(edition, key, data.values[key].value)
+
+    # ---- sessions --------------------------------------------------------------------
+    def create(self, setup: VillageSetup, *, draw_mode: DrawMode = "app",
+               karla_policy: KarlaPolicy = "ask") -> tuple[str, VillageSession]:
+        comp = self.components(setup.edition)
+        session = VillageSession(setup, comp, draw_mode=draw_mode, karla_policy=karla_policy)
+        session_id = uuid.uuid4().hex[:16]
+        names = [p.name for p in setup.players] + (["Karla"] if setup.solo else [])
+        title = ("Solo vs Karla: " if setup.solo else "") + ", ".join(names)
+        header = {"game": GAME, "engine": ENGINE_VERSION, "setup": setup.model_dump(mode="json"),
+                  "components": comp.model_dump(mode="json"),
+                  "prefs": {"draw_mode": draw_mode, "karla_policy": karla_policy}}
+        self.store.create(session_id, GAME, title, header)
+        self.store.append(session_id, session.events)
+        self.store.update_info(session_id, summary=self._summary(session))
+        return session_id, session
+
+    def open(self, session_id: str) -> VillageSession:
+        stored = self.store.load(session_id)
+        header = stored.header
+        setup = VillageSetup.model_validate(header["setup"])
+        comp = ComponentData.model_validate(header["components"])  # the data it started with
+        prefs = header.get("prefs", {})
+        prefs.update(self.store.get_setting(f"session:{session_id}:prefs", {}) or {})
+        return VillageSession(setup, comp, stored.events, stored.redo,
+                              draw_mode=prefs.get("draw_mode", "app"),
+                              karla_policy=prefs.get("karla_policy", "ask"))
+
+    def set_prefs(self, session_id: str, session: VillageSession, *,
+                  draw_mode: DrawMode | None = None,
+                  karla_policy: KarlaPolicy | None = None) -> None:
+        if draw_mode is not None:
+            session.draw_mode = draw_mode
+        if karla_policy is not None:
+            session.karla_policy = karla_policy
+        self.store.set_setting(f"session:{session_id}:prefs",
+                               {"draw_mode": session.draw_mode,
+                                "karla_policy": session.karla_policy})
+
+    def execute(self, session_id: str, session: VillageSession, command: Any) -> Outcome:
+        outcome = session.execute(command)
+        self._saved(session_id, session, outcome)
+        return outcome
+
+    def enter_draw(self, session_id: str, session: VillageSession,
+                   outcome: dict[str, Any]) -> Outcome:
+        result = session.enter_draw(outcome)
+        self._saved(session_id, session, result)
+        return result
+
+    def redraw(self, session_id: str, session: VillageSession, draw: Literal["bag", "mass"],
+               outcome: dict[str, Any] | None = None) -> Outcome:
+        result = session.redraw(draw, outcome)
+        self._saved(session_id, session, result)
+        return result
+
+    def _saved(self, session_id: str, session: VillageSession, outcome: Outcome) -> None:
+        self.store.append(session_id, outcome.events)
+        if session.state.phase in ("scoring", "finished"):
+            self.store.update_info(session_id, finished=session.state.phase == "finished",
+                                   summary=self._summary(session))
+
+    def undo(self, session_id: str, session: VillageSession) -> bool:
+        phase = session.state.phase
+        done = session.undo()
+        if done:
+            self._log_replaced(session_id, session, phase)
+        return done
+
+    def redo(self, session_id: str, session: VillageSession) -> bool:
+        phase = session.state.phase
+        done = session.redo()
+        if done:
+            self._log_replaced(session_id, session, phase)
+        return done
+
+    def go_back_to(self, session_id: str, session: VillageSession, group: int) -> int:
+        phase = session.state.phase
+        count = session.go_back_to(group)
+        if count:
+            self._log_replaced(session_id, session, phase)
+        return count
+
+    def _log_replaced(self, session_id: str, session: VillageSession, phase_before: str) -> None:
+        self.store.replace_log(session_id, session.events, session.redo_stack)
+        if session.state.phase != phase_before:
+            self.store.update_info(session_id, finished=session.state.phase == "finished",
+                                   summary=self._summary(session))
+
+    def _summary(self, session: VillageSession) -> dict[str, Any]:
+        st = session.state
+        summary: dict[str, Any] = {
+            "players": [p.name for p in st.players], "round": st.round,
+            "phase": st.phase, "solo": st.solo,
+            "date": datetime.now(UTC).date().isoformat(),
+        }
+        if st.phase in ("scoring", "finished"):
+            sheet = sheet_from_state(st, session.comp, list(session.setup.expansions))
+            summary["scores"] = {p.name: p.total for p in sheet.players}
+            summary["winners"] = sheet.winners
+            if st.solo:
+                summary["achievement"] = sheet.players[0].achievement
+        return summary
