@@ -19,7 +19,8 @@ def final_order(ctx: Ctx) -> list[int]:
 
     Not in a market day: everyone but the trigger player, clockwise after them.
     In a market day: if the market-day trigger player also triggered the end, everyone else;
-    otherwise everyone, clockwise after the market-day trigger player (Big Box 遊戲結束 特殊情況).
+    otherwise everyone, clockwise after the market-day trigger player (Big Box 遊戲結束 特殊情況;
+    the 2011 edition starts after the end trigger instead).
     """
     st = ctx.state
     end = st.end
@@ -31,6 +32,9 @@ def final_order(ctx: Ctx) -> list[int]:
         market_trigger = st.current
         if end.triggered_by == market_trigger:
             order = [p for p in after if p != market_trigger]
+        elif ctx.comp.v("final_turns_market") == "after_end_trigger":
+            # 2011 edition: from the player after the end trigger through the end trigger.
+            order = [(end.triggered_by + k) % n for k in range(1, n + 1)]
         else:
             order = after
     else:

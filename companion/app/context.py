@@ -1,0 +1,150 @@
+"""What every screen gets: translator, store, settings, navigation and page helpers."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import flet as ft
+
+from companion.app.device import DeviceServices
+from companion.app.settings import KEY_LANGUAGE, KEY_THEME, AppSettings, stored_value
+from companion.app.store_access import AsyncStore
+from companion.app.summaries import local_date, local_datetime
+from companion.app.theme import apply_theme, install_themes
+from companion.i18n import Translator
+from companion.store.base import SessionStore
+
+if TYPE_CHECKING:
+    from companion.app.routing import Router
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+class AppContext:
+    """One per connected client (page). The store behind `store` is shared per process."""
+
+    def __init__(self, page: ft.Page, store: AsyncStore, settings: AppSettings,
+                 language: str) -> None:
+        self.page = page
+        self.store = store
+        self.settings = settings
+        self.translator = Translator(language)
+        self.device = DeviceServices(page, on_copied=lambda: self.toast(self.t("common.copied")))
+        self.router: Router | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- text ---------------------------------------------------------------------------
+
+    @property
+    def language(self) -> str:
+        return self.translator.lang
+
+    def t(self, msgid: str, **kwargs: Any) -> str:
+        return self.translator.t(msgid, **kwargs)
+
+    def date(self, iso: str) -> str:
+        return local_date(iso, self.translator.babel_locale)
+
+    def date_time(self, iso: str) -> str:
+        return local_datetime(iso, self.translator.babel_locale)
+
+    # -- navigation ---------------------------------------------------------------------
+
+    def go(self, route: str) -> None:
+        assert self.router is not None
+        self.router.go(route)
+
+    def back(self) -> None:
+        assert self.router is not None
+        self.router.back()
+
+    # -- page helpers -------------------------------------------------------------------
+
+    def toast(self, message: str) -> None:
+        self.page.show_dialog(ft.SnackBar(ft.Text(message), show_close_icon=True))
+
+    def confirm(self, title: str, message: str, on_confirm: Callable[[], None], *,
+                confirm_label: str | None = None, cancel_label: str | None = None) -> None:
+        """A modal yes/no question; `on_confirm` runs only on the confirming button."""
+
+        def close(confirmed: bool) -> None:
+            self.page.pop_dialog()
+            if confirmed:
+                on_confirm()
+
+        dialog = ft.AlertDialog(
+            modal=True,
+            title=ft.Text(title),
+            content=ft.Text(message),
+            actions=[
+                ft.TextButton(cancel_label or self.t("common.cancel"),
+                              on_click=lambda _: close(False)),
+                ft.FilledButton(confirm_label or self.t("common.ok"),
+                                on_click=lambda _: close(True)),
+            ],
+        )
+        self.page.show_dialog(dialog)
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        """Run a coroutine on the page's loop without awaiting it (keeps a reference)."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def in_background(self, work: Callable[[SessionStore], T],
+                      then: Callable[[T], None] | None = None,
+                      on_error: Callable[[Exception], None] | None = None) -> None:
+        """Run store work off the event loop, then apply the result on the loop and
+        update the page. Handlers call this instead of touching the store directly."""
+
+        async def runner() -> None:
+            try:
+                result = await self.store.run(work)
+            except Exception as exc:
+                logger.exception("store call failed")
+                if on_error is not None:
+                    on_error(exc)
+                else:
+                    self.toast(self.t("common.error", error=str(exc)))
+                self._safe_update()
+                return
+            if then is not None:
+                then(result)
+            self._safe_update()
+
+        self.spawn(runner())
+
+    def _safe_update(self) -> None:
+        try:
+            self.page.update()
+        except Exception as exc:  # the client went away meanwhile
+            logger.info("page update skipped: %s", exc)
+
+    # -- settings -----------------------------------------------------------------------
+
+    def set_language(self, language: str) -> None:
+        """Switch the UI language now: every view on the stack is rebuilt."""
+        self.translator = Translator(language)
+        self.page.title = self.t("app.title")
+        install_themes(self.page, language)  # CJK font fallback order follows the language
+        if self.router is not None:
+            self.router.rebuild()
+
+    def change_setting(self, key: str, value: Any) -> None:
+        """Apply a setting now (language and theme visibly) and persist it in the
+        background; a failed write is reported but the choice stays for this session."""
+        self.settings = self.settings.with_value(key, stored_value(value))
+        if key == KEY_LANGUAGE and self.settings.language:
+            self.set_language(self.settings.language)
+        elif key == KEY_THEME:
+            apply_theme(self.page, self.settings.theme)
+        persisted = stored_value(value)
+        self.in_background(
+            lambda s: s.set_setting(key, persisted),
+            on_error=lambda exc: self.toast(self.t("settings.save_failed", error=str(exc))),
+        )

@@ -1,0 +1,189 @@
+"""A small router over `page.views`: route patterns -> screens, with a back stack.
+
+Why not only `page.on_route_change`: navigating through the client (`page.navigate`) is a
+round trip, so `go()` renders at once and then tells the client to update its URL and
+history; the echoed route_change is ignored because that route is already shown. Browser
+back/forward and deep links still arrive as route_change events and are rendered here.
+
+The stack for a route is its chain of `parent` routes, so `/settings` shows as
+[Home, Settings] and the AppBar back arrow (a view pop) returns to Home.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+if TYPE_CHECKING:
+    from companion.app.context import AppContext
+
+logger = logging.getLogger(__name__)
+
+RouteParams = Mapping[str, str]
+HOME_ROUTE = "/"
+
+
+class Screen:
+    """Base for every screen. `build()` returns the ft.View; hooks are optional."""
+
+    def __init__(self, ctx: AppContext, params: RouteParams) -> None:
+        self.ctx = ctx
+        self.params = params
+
+    def build(self) -> ft.View:
+        raise NotImplementedError
+
+    def did_appear(self) -> None:
+        """The screen became the top view: start (background) data loads here."""
+
+    def will_disappear(self) -> None:
+        """The screen stops being the top view or is dropped from the stack."""
+
+
+ScreenFactory = Callable[["AppContext", RouteParams], Screen]
+
+
+@dataclass(frozen=True)
+class RouteSpec:
+    screen: ScreenFactory
+    parent: str | None = HOME_ROUTE  # where "back" goes; None only for Home
+    keeps_awake: bool = False  # game screens: keep the phone screen on while shown
+
+
+def normalize(route: str) -> str:
+    path = (route or "/").split("?", 1)[0].split("#", 1)[0]
+    if not path.startswith("/"):
+        path = "/" + path
+    return path.rstrip("/") or "/"
+
+
+def match(pattern: str, route: str) -> dict[str, str] | None:
+    """`/session/:session_id` matches `/session/abc` -> {"session_id": "abc"}."""
+    want, got = pattern.strip("/").split("/"), route.strip("/").split("/")
+    if len(want) != len(got):
+        return None
+    params: dict[str, str] = {}
+    for w, g in zip(want, got, strict=True):
+        if w.startswith(":") and g:
+            params[w[1:]] = g
+        elif w != g:
+            return None
+    return params
+
+
+@dataclass
+class _Entry:
+    route: str
+    spec: RouteSpec
+    screen: Screen
+    view: ft.View
+
+
+class Router:
+    def __init__(self, ctx: AppContext, routes: Mapping[str, RouteSpec],
+                 not_found: ScreenFactory) -> None:
+        self._ctx = ctx
+        self._routes = dict(routes)
+        self._not_found = RouteSpec(not_found)
+        self._stack: list[_Entry] = []
+
+    @property
+    def current_route(self) -> str | None:
+        return self._stack[-1].route if self._stack else None
+
+    @property
+    def top_screen(self) -> Screen | None:
+        return self._stack[-1].screen if self._stack else None
+
+    def resolve(self, route: str) -> tuple[RouteSpec, dict[str, str]]:
+        if route in self._routes:  # exact routes win over patterns
+            return self._routes[route], {}
+        for pattern, spec in self._routes.items():
+            params = match(pattern, route)
+            if params is not None:
+                return spec, params
+        return self._not_found, {"route": route}
+
+    def chain(self, route: str) -> list[str]:
+        """Routes from Home to `route`, following parents (cycles cut)."""
+        routes = [route]
+        while len(routes) < 16:
+            parent = self.resolve(routes[-1])[0].parent
+            if parent is None or parent in routes:
+                break
+            routes.append(parent)
+        return list(reversed(routes))
+
+    # -- navigation -------------------------------------------------------------------
+
+    def go(self, route: str) -> None:
+        """Navigate from app code: render now, then sync the browser URL/history."""
+        route = normalize(route)
+        if route == self.current_route:
+            return
+        self.show(route)
+        self._ctx.page.navigate(route)
+
+    def back(self) -> None:
+        if len(self._stack) > 1:
+            self.go(self._stack[-2].route)
+        else:
+            parent = self._stack[-1].spec.parent if self._stack else None
+            self.go(parent or HOME_ROUTE)
+
+    def show(self, route: str) -> None:
+        """Make `route` the top view, reusing screens already on the stack."""
+        route = normalize(route)
+        wanted = self.chain(route)
+        old_top = self._stack[-1] if self._stack else None
+        keep = 0
+        while (keep < len(self._stack) and keep < len(wanted)
+               and self._stack[keep].route == wanted[keep]):
+            keep += 1
+        for dropped in self._stack[keep:]:
+            if dropped is not old_top:
+                dropped.screen.will_disappear()
+        self._stack = self._stack[:keep] + [self._build(r) for r in wanted[keep:]]
+        top = self._stack[-1]
+        if old_top is not None and old_top is not top:
+            old_top.screen.will_disappear()
+        self._publish()
+        if old_top is not top:
+            self._ctx.device.keep_screen_on(top.spec.keeps_awake)
+            top.screen.did_appear()
+
+    def rebuild(self) -> None:
+        """Rebuild every view on the stack (after a language change) and keep the route."""
+        route = self.current_route or HOME_ROUTE
+        for entry in self._stack:
+            entry.screen.will_disappear()
+        self._stack = []
+        self.show(route)
+
+    def _build(self, route: str) -> _Entry:
+        spec, params = self.resolve(route)
+        screen = spec.screen(self._ctx, params)
+        view = screen.build()
+        view.route = route
+        return _Entry(route=route, spec=spec, screen=screen, view=view)
+
+    def _publish(self) -> None:
+        page = self._ctx.page
+        page.views.clear()
+        page.views.extend(entry.view for entry in self._stack)
+        page.update()
+
+    # -- client events ------------------------------------------------------------------
+
+    def on_route_change(self, e: ft.RouteChangeEvent) -> None:
+        route = normalize(e.route)
+        if route != self.current_route:  # our own go() echoes back: already shown
+            self.show(route)
+
+    def on_view_pop(self, e: ft.ViewPopEvent) -> None:
+        # The AppBar back arrow / Android back: go to the view under the top one.
+        self.back()

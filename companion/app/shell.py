@@ -1,0 +1,85 @@
+"""Builds the per-client `main(page)` around the one per-process store."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+
+import flet as ft
+
+from companion.app.context import AppContext
+from companion.app.locale_detect import choose_language, detect_language, locale_tag
+from companion.app.routes import build_routes
+from companion.app.routing import Router, RouteSpec
+from companion.app.settings import AppSettings, load_settings
+from companion.app.store_access import AsyncStore
+from companion.app.theme import apply_theme, install_themes
+from companion.app.views.placeholders import NotFoundScreen
+from companion.i18n import DEFAULT_LANGUAGE
+
+logger = logging.getLogger(__name__)
+
+# How long the first render waits for the client's locale list (CanvasKit start-up can
+# keep a slow phone busy; after this the UI shows in English and switches on arrival).
+FIRST_RENDER_WAIT_S = 1.5
+
+AppMain = Callable[[ft.Page], Awaitable[None]]
+
+
+async def first_language(detection: asyncio.Task[str]) -> str:
+    """The detected language if the client answers quickly, else English for now."""
+    done, _ = await asyncio.wait({detection}, timeout=FIRST_RENDER_WAIT_S)
+    return detection.result() if done else DEFAULT_LANGUAGE
+
+
+async def switch_when_detected(ctx: AppContext, detection: asyncio.Task[str]) -> None:
+    """A slow client answers after the first render: switch language then."""
+    detected = await detection
+    if ctx.settings.language is None and detected != ctx.language:
+        ctx.set_language(detected)
+
+
+def build_main(store: AsyncStore, routes: Mapping[str, RouteSpec] | None = None) -> AppMain:
+    """`routes` defaults to the app's registry; tests may pass their own."""
+
+    async def main(page: ft.Page) -> None:
+        page.title = "Village Companion"
+        load_error: Exception | None = None
+        try:
+            settings = await store.run(load_settings)
+        except Exception as exc:  # unreadable settings must not keep the app from starting
+            logger.exception("settings could not be read")
+            settings, load_error = AppSettings(), exc
+        detection: asyncio.Task[str] | None = None
+        if settings.language is None:  # never chosen: follow the client's locale
+            detection = asyncio.get_running_loop().create_task(detect_language(page))
+            language = await first_language(detection)
+        else:
+            language = settings.language
+        install_themes(page, language)
+        apply_theme(page, settings.theme)
+
+        ctx = AppContext(page, store, settings, language)
+        page.title = ctx.t("app.title")
+        router = Router(ctx, routes if routes is not None else build_routes(),
+                        not_found=NotFoundScreen)
+        ctx.router = router
+        page.on_route_change = router.on_route_change
+        page.on_view_pop = router.on_view_pop
+
+        def follow_device_locale(e: ft.LocaleChangeEvent) -> None:
+            # Only while the user has not picked a language in Settings.
+            if ctx.settings.language is None:
+                new = choose_language(locale_tag(loc) for loc in e.locales)
+                if new != ctx.language:
+                    ctx.set_language(new)
+
+        page.on_locale_change = follow_device_locale
+        router.show(page.route)
+        if detection is not None and not detection.done():
+            ctx.spawn(switch_when_detected(ctx, detection))
+        if load_error is not None:
+            ctx.toast(ctx.t("common.error", error=str(load_error)))
+
+    return main

@@ -1,0 +1,91 @@
+"""Turn a finished session's free-form `summary` dict into lines for the history list.
+
+The game engines write the summary; the shell only displays it, so every shape seen in
+practice is accepted: a ScoreSheet-like `{"players": [{"name", "total"}], "winners": [...]}`
+or `{"players": [names], "scores": {name: n} | [n, ...], "winner(s)": ...}`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from babel.dates import format_date, format_datetime
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    players: list[str]
+    scores: list[tuple[str, str]]  # (player, score) in player order
+    winners: list[str]
+
+
+def _player_name(entry: Any) -> str | None:
+    if isinstance(entry, Mapping):
+        name = entry.get("name")
+        return str(name) if name is not None else None
+    return None if entry is None else str(entry)
+
+
+def _player_score(entry: Any) -> Any:
+    if isinstance(entry, Mapping):
+        for key in ("total", "score", "points"):
+            if entry.get(key) is not None:
+                return "—" if entry.get("eliminated") else entry[key]
+        if entry.get("eliminated"):
+            return "—"
+    return None
+
+
+def summarize(summary: Mapping[str, Any]) -> FinishedGame:
+    raw_players = summary.get("players") or []
+    players_list = list(raw_players) if isinstance(raw_players, list | tuple) else []
+    players = [n for n in (_player_name(p) for p in players_list) if n]
+
+    scores: list[tuple[str, str]] = []
+    raw_scores = summary.get("scores")
+    if isinstance(raw_scores, Mapping):
+        scores = [(str(name), str(value)) for name, value in raw_scores.items()]
+        if not players:
+            players = [name for name, _ in scores]
+    elif isinstance(raw_scores, list | tuple) and len(raw_scores) == len(players):
+        scores = [(name, str(value)) for name, value in zip(players, raw_scores, strict=True)]
+    else:
+        for entry in players_list:
+            name, score = _player_name(entry), _player_score(entry)
+            if name and score is not None:
+                scores.append((name, str(score)))
+
+    raw_winners = summary.get("winners", summary.get("winner"))
+    if isinstance(raw_winners, str):
+        winners = [raw_winners]
+    elif isinstance(raw_winners, list | tuple):
+        winners = [str(w) for w in raw_winners if w is not None]
+    else:
+        winners = []
+    return FinishedGame(players=players, scores=scores, winners=winners)
+
+
+def parse_timestamp(iso: str) -> datetime | None:
+    try:
+        moment = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except (TypeError, ValueError):
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def local_date(iso: str, babel_locale: str) -> str:
+    moment = parse_timestamp(iso)
+    if moment is None:
+        return iso
+    return format_date(moment.astimezone().date(), format="medium", locale=babel_locale)
+
+
+def local_datetime(iso: str, babel_locale: str) -> str:
+    moment = parse_timestamp(iso)
+    if moment is None:
+        return iso
+    local = moment.astimezone()
+    return format_datetime(local, format="short", tzinfo=local.tzinfo, locale=babel_locale)

@@ -1,0 +1,90 @@
+"""Light and dark Material 3 themes, the theme setting, and CJK fonts for the web client.
+
+Flutter's web renderers cannot use the browser's system fonts: Hangul and Han glyphs
+come from fonts we ship in assets/fonts (see build/fetch_web_fonts.py) and list as
+fallbacks in every text style of the theme. Native phone builds use the OS fonts.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.app.settings import ThemeChoice
+
+# A muted village green; Flutter derives the whole light and dark palettes from it.
+SEED_COLOUR = "#4E7D3A"
+
+THEME_MODES: dict[ThemeChoice, ft.ThemeMode] = {
+    ThemeChoice.LIGHT: ft.ThemeMode.LIGHT,
+    ThemeChoice.DARK: ft.ThemeMode.DARK,
+    ThemeChoice.SYSTEM: ft.ThemeMode.SYSTEM,
+}
+
+# Family name -> asset path (served from the assets dir).
+HANGUL = "VC Noto Sans KR"
+HANT = "VC Noto Sans TC"
+HANT_PUNCT_A = "VC Noto Sans TC 118"
+HANT_PUNCT_B = "VC Noto Sans TC 119"
+WEB_FONTS: dict[str, str] = {
+    HANGUL: "fonts/noto-sans-kr-korean-400-normal.woff2",
+    HANT: "fonts/noto-sans-tc-chinese-traditional-400-normal.woff2",
+    HANT_PUNCT_A: "fonts/noto-sans-tc-118-400-normal.woff2",
+    HANT_PUNCT_B: "fonts/noto-sans-tc-119-400-normal.woff2",
+}
+
+# Material 3 type scale: size, line height, weight, letter spacing. Flet replaces a
+# whole role when the theme sets it, so each role is spelled out in full (colour
+# included, else dark mode gets black text); button labels are 16 px instead of 14.
+_TYPE_SCALE: dict[str, tuple[float, float, ft.FontWeight, float]] = {
+    "display_large": (57, 64, ft.FontWeight.W_400, -0.25),
+    "display_medium": (45, 52, ft.FontWeight.W_400, 0),
+    "display_small": (36, 44, ft.FontWeight.W_400, 0),
+    "headline_large": (32, 40, ft.FontWeight.W_400, 0),
+    "headline_medium": (28, 36, ft.FontWeight.W_400, 0),
+    "headline_small": (24, 32, ft.FontWeight.W_400, 0),
+    "title_large": (22, 28, ft.FontWeight.W_400, 0),
+    "title_medium": (16, 24, ft.FontWeight.W_500, 0.15),
+    "title_small": (14, 20, ft.FontWeight.W_500, 0.1),
+    "label_large": (16, 22, ft.FontWeight.W_500, 0.1),
+    "label_medium": (12, 16, ft.FontWeight.W_500, 0.5),
+    "label_small": (11, 16, ft.FontWeight.W_500, 0.5),
+    "body_large": (16, 24, ft.FontWeight.W_400, 0.5),
+    "body_medium": (14, 20, ft.FontWeight.W_400, 0.25),
+    "body_small": (12, 16, ft.FontWeight.W_400, 0.4),
+}
+
+
+def cjk_fallbacks(language: str) -> list[str]:
+    """Korean UI prefers Korean glyph shapes for shared code points, others Chinese."""
+    hant = [HANT, HANT_PUNCT_A, HANT_PUNCT_B]
+    return [HANGUL, *hant] if language == "ko" else [*hant, HANGUL]
+
+
+def _text_theme(fallbacks: list[str] | None) -> ft.TextTheme:
+    # Roboto (bundled by flet-web) named explicitly: with only a fallback list, the web
+    # engine draws Latin text with the first fallback font too.
+    family = "Roboto" if fallbacks else None
+    return ft.TextTheme(**{
+        role: ft.TextStyle(size=size, height=line / size, weight=weight,
+                           letter_spacing=spacing, color=ft.Colors.ON_SURFACE,
+                           font_family=family, font_family_fallback=fallbacks)
+        for role, (size, line, weight, spacing) in _TYPE_SCALE.items()})
+
+
+def install_themes(page: ft.Page, language: str) -> None:
+    # STANDARD density keeps Material's 48 px minimum touch targets on every platform
+    # (desktop browsers otherwise get the compact density). Widgets must not set their
+    # own TextStyle on buttons: that replaces these styles and drops the CJK fallbacks.
+    fallbacks = None
+    if page.web:
+        page.fonts = dict(WEB_FONTS)
+        fallbacks = cjk_fallbacks(language)
+    text_theme = _text_theme(fallbacks)
+    page.theme = ft.Theme(color_scheme_seed=SEED_COLOUR, text_theme=text_theme,
+                          visual_density=ft.VisualDensity.STANDARD)
+    page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOUR, text_theme=text_theme,
+                               visual_density=ft.VisualDensity.STANDARD)
+
+
+def apply_theme(page: ft.Page, choice: ThemeChoice) -> None:
+    page.theme_mode = THEME_MODES[choice]

@@ -1,0 +1,159 @@
+"""App-string translation from Babel `.po` catalogues under `locales/`.
+
+Catalogues are read at run time with `babel.messages.pofile.read_po` (no compile step) and
+cached per language. Keys are stable msgids such as ``"home.title"``; the English catalogue
+holds the English text. A missing key never raises: it falls back to English, then to the
+key itself, so a half-translated build still runs. `tests/app/test_catalogues.py` is what
+fails when a key or placeholder is missing.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import string
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_LANGUAGE = "en"
+SUPPORTED_LANGUAGES: tuple[str, ...] = ("en", "zh_Hant", "ko", "de")
+
+# Shown in each language's own script so a user can always find their language.
+LANGUAGE_NAMES: Mapping[str, str] = {
+    "en": "English",
+    "zh_Hant": "繁體中文",
+    "ko": "한국어",
+    "de": "Deutsch",
+}
+
+# Babel locale identifiers for dates and numbers (zh_Hant alone has no territory).
+BABEL_LOCALES: Mapping[str, str] = {
+    "en": "en",
+    "zh_Hant": "zh_Hant_TW",
+    "ko": "ko_KR",
+    "de": "de_DE",
+}
+
+_LOCALES_ENV = "VILLAGE_COMPANION_LOCALES_DIR"
+
+
+def locales_dir() -> Path:
+    """The directory holding `<lang>/LC_MESSAGES/messages.po` (env override for packaging)."""
+    override = os.getenv(_LOCALES_ENV)
+    if override:
+        return Path(override)
+    return Path(__file__).resolve().parent.parent / "locales"
+
+
+def catalogue_path(lang: str) -> Path:
+    return locales_dir() / lang / "LC_MESSAGES" / "messages.po"
+
+
+def available_languages() -> list[str]:
+    """Supported languages whose catalogue file exists, in display order."""
+    return [lang for lang in SUPPORTED_LANGUAGES if catalogue_path(lang).is_file()]
+
+
+@lru_cache(maxsize=len(SUPPORTED_LANGUAGES) + 1)
+def load_catalogue(lang: str) -> dict[str, str]:
+    """msgid -> msgstr for one language; untranslated and fuzzy entries are left out.
+
+    A missing or unreadable file gives an empty catalogue (logged), never an exception:
+    the UI must keep working on the fallback language.
+    """
+    path = catalogue_path(lang)
+    try:
+        with path.open("rb") as fh:
+            catalog = read_po(fh, locale=None)
+    except OSError as exc:
+        logger.warning("translation catalogue %s unreadable: %s", path, exc)
+        return {}
+    except Exception as exc:  # a malformed .po must not take the UI down
+        logger.error("translation catalogue %s is invalid: %s", path, exc)
+        return {}
+    messages: dict[str, str] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy or not isinstance(message.id, str):
+            continue
+        if isinstance(message.string, str) and message.string:
+            messages[message.id] = message.string
+    return messages
+
+
+def placeholders(text: str) -> set[str]:
+    """The `{name}` placeholders used in a message (for catalogue consistency checks)."""
+    names: set[str] = set()
+    for _literal, field, _spec, _conv in string.Formatter().parse(text):
+        if field is not None:
+            names.add(field)
+    return names
+
+
+class _KeepUnknown(dict[str, Any]):
+    """format_map helper: an unknown placeholder stays visible instead of raising."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def best_language(locale_string: str | None) -> str:
+    """Map a browser/OS locale ("zh-TW", "zh_Hant_TW", "ko-KR", "de_AT.UTF-8") to ours.
+
+    Traditional Chinese is chosen for the Hant script or TW/HK/MO; Simplified Chinese
+    (Hans, CN, SG) is not offered and falls to English like every other language.
+    """
+    if not locale_string:
+        return DEFAULT_LANGUAGE
+    # POSIX forms carry an encoding and a modifier: "de_AT.UTF-8@euro".
+    cleaned = locale_string.strip().split(".")[0].split("@")[0].replace("-", "_")
+    parts = [p for p in cleaned.split("_") if p]
+    if not parts:
+        return DEFAULT_LANGUAGE
+    language = parts[0].lower()
+    script = next((p.title() for p in parts[1:] if len(p) == 4 and p.isalpha()), None)
+    territory = next((p.upper() for p in parts[1:] if len(p) in (2, 3) and p != script),
+                     None)
+    if language == "zh":
+        if script == "Hant" or (script is None and territory in (None, "TW", "HK", "MO")):
+            return "zh_Hant"
+        return DEFAULT_LANGUAGE
+    if language in ("ko", "de", "en"):
+        return language
+    return DEFAULT_LANGUAGE
+
+
+class Translator:
+    """Looks up app strings for one language: `Translator("ko").t("home.title")`."""
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        self.lang = lang if lang in SUPPORTED_LANGUAGES else DEFAULT_LANGUAGE
+
+    @property
+    def babel_locale(self) -> str:
+        return BABEL_LOCALES[self.lang]
+
+    def has(self, msgid: str) -> bool:
+        return msgid in load_catalogue(self.lang)
+
+    def t(self, msgid: str, **kwargs: Any) -> str:
+        text = load_catalogue(self.lang).get(msgid)
+        if text is None and self.lang != DEFAULT_LANGUAGE:
+            text = load_catalogue(DEFAULT_LANGUAGE).get(msgid)
+        if text is None:
+            logger.warning("missing translation key %r (%s)", msgid, self.lang)
+            text = msgid
+        if not kwargs:
+            return text
+        try:
+            return text.format_map(_KeepUnknown(kwargs))
+        except (ValueError, IndexError, AttributeError):
+            # A broken translation ("{name" or "{0}") shows raw rather than crashing.
+            return text
+
+    __call__ = t

@@ -1,0 +1,111 @@
+"""Real-browser fixtures: the app as a subprocess, Debian chromium through Playwright.
+
+Never runs `playwright install`: it drives the system chromium at /usr/bin/chromium and
+skips (with the reason) only when that binary is absent.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
+PHONE = {"width": 360, "height": 800}
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for_http(url: str, timeout_s: float, proc: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"app exited early with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=1) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.1)
+    raise TimeoutError(f"{url} did not answer 200 within {timeout_s}s")
+
+
+def seed_store(data_dir: Path) -> None:
+    """Two open games, one finished, and one corrupt file for the problems banner."""
+    from companion.store.tinydb_store import TinyDBStore
+
+    store = TinyDBStore(data_dir)
+    store.create("friday", "village", "Friday at Kim's", {})
+    store.create("solo1", "village-solo", "Karla rematch", {})
+    store.create("done1", "feudum", "Feudum league", {})
+    store.update_info("done1", finished=True, summary={
+        "players": [{"name": "Ann", "total": 41, "rank": 1},
+                    {"name": "Bo", "total": 35, "rank": 2}],
+        "winners": ["Ann"]})
+    (data_dir / "sessions" / "broken.json").write_text("{not json", "utf-8")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Path:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian chromium not installed at /usr/bin/chromium "
+                    "(apt-get install -y chromium); e2e tests need it")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def app_url(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    data_dir = tmp_path_factory.mktemp("e2e-data")
+    seed_store(data_dir)
+    port = free_port()
+    env = {**os.environ, "FLET_WEB_NO_CDN": "1", "FLET_WEB_RENDERER": "canvaskit"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--port", str(port), "--data-dir", str(data_dir)],
+        cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_for_http(url, 30, proc)
+        yield url
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: Path) -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        instance = pw.chromium.launch(executable_path=str(chromium), args=CHROMIUM_FLAGS)
+        try:
+            yield instance
+        finally:
+            instance.close()
+
+
+@pytest.fixture
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
