@@ -74,7 +74,7 @@ def candidate_commands(session: VillageSession, rng: random.Random) -> list[dict
     if st.stage == "take":
         cmds = []
         for space, cubes in st.spaces.items():
-            for colour in set(cubes):
+            for colour in sorted(set(cubes)):
                 cmds.append({"type": "take_cube", "space": space, "colour": colour})
         rng.shuffle(cmds)
         p = st.players[st.current]

@@ -80,7 +80,7 @@ def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
         st.pending.pop(0)
         st.start_player = player
         st.current = player
-        ctx.note(f"{st.players[player].name} is the start player")
+        ctx.note("start_player", player=st.players[player].name)
     elif ev.draw == "compensation_cube":
         colour = out.get("colour")
         require(colour in ctx.comp.v("influence_colours"), "outcome.colour",
@@ -91,7 +91,7 @@ def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
         st.supply[str(colour)] -= 1
         p = st.players[pending.player]
         p.cubes[str(colour)] = p.cubes.get(str(colour), 0) + 1
-        ctx.note(f"{p.name} gets a random influence cube: {colour}")
+        ctx.note("compensation_drawn", player=p.name, colour=str(colour))
     elif ev.draw == "bag":
         placements = out.get("placements")
         require(isinstance(placements, dict), "outcome.placements", "must map spaces to cubes")

@@ -93,6 +93,7 @@ def start_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
     ctx = Ctx(state, comp)
     progress(ctx)
     state.notes = []
+    state.note_data = []
     return state
 
 
@@ -100,6 +101,7 @@ def apply_event(state: VillageState, comp: ComponentData, body: Any) -> list[str
     """Apply a validated command or chance event in place; returns the table notes."""
     ctx = Ctx(state, comp)
     state.notes = []
+    state.note_data = []
     if isinstance(body, chance.ChanceEvent):
         chance.apply_chance(ctx, body)
     else:

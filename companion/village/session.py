@@ -62,7 +62,8 @@ class Outcome(BaseModel):
     """What one accepted user action did: its events and the table instructions."""
 
     events: list[dict[str, Any]]
-    notes: list[str]
+    notes: list[str]  # English
+    note_data: list[dict[str, Any]] = []  # the same notes as {"key", "params"} for any language
 
 
 class VillageSession:
@@ -82,12 +83,14 @@ class VillageSession:
         self.events: list[dict[str, Any]] = []
         self.redo_stack: list[dict[str, Any]] = list(redo or [])
         self.last_notes: list[str] = []
+        self.last_note_data: list[dict[str, Any]] = []
         self.state = start_state(setup, comp)
         if events:
             for ev in events:
                 apply_event(self.state, comp, parse_body(ev["body"]))
             self.events = [dict(e) for e in events]
         else:
+            self.last_note_data = []
             self.last_notes = self._settle(group=0)[1]
 
     # ---- construction ----------------------------------------------------------------
@@ -148,8 +151,10 @@ class VillageSession:
         n_before = len(self.events)
         self.state = backup.model_copy(deep=True)
         group = self.group + 1
+        self.last_note_data = []
         try:
             notes = apply_event(self.state, self.comp, body)
+            self.last_note_data += self.state.note_data
             self._record(body, group)
             added, more = self._settle(group)
         except RuleError:
@@ -158,7 +163,8 @@ class VillageSession:
             raise
         self.redo_stack = []
         self.last_notes = notes + more
-        return Outcome(events=self.events[n_before:], notes=self.last_notes)
+        return Outcome(events=self.events[n_before:], notes=self.last_notes,
+                       note_data=list(self.last_note_data))
 
     def _record(self, body: Any, group: int) -> None:
         self.events.append({"seq": len(self.events), "group": group, "at": self.clock(),
@@ -187,6 +193,7 @@ class VillageSession:
             else:
                 break
             notes += apply_event(self.state, self.comp, body)
+            self.last_note_data += self.state.note_data
             self._record(body, group)
         return self.events[start:], notes
 
@@ -207,6 +214,7 @@ class VillageSession:
         self.redo_stack = popped + self.redo_stack
         self._refold()
         self.last_notes = []
+        self.last_note_data = []
         return True
 
     def redo(self) -> bool:
@@ -218,8 +226,10 @@ class VillageSession:
             k += 1
         batch, self.redo_stack = self.redo_stack[:k], self.redo_stack[k:]
         notes: list[str] = []
+        self.last_note_data = []
         for ev in batch:
             notes += apply_event(self.state, self.comp, parse_body(ev["body"]))
+            self.last_note_data += self.state.note_data
             self.events.append(ev)
         self.last_notes = notes
         return True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -136,6 +136,7 @@ class VillageState(BaseModel):
     chronicle_capacity: dict[str, int]
     graveyard_capacity: int
     notes: list[str] = Field(default_factory=list)  # table instructions from the last action
+    note_data: list[dict[str, Any]] = Field(default_factory=list)  # the same as key + params
     # Automatic steps still to run (e.g. "resolve_deaths", "advance_turn", "new_round").
     flow: list[str] = Field(default_factory=list)
     round_turns: int = 0  # cubes taken (or wells) this round: a bag redraw needs 0

@@ -56,7 +56,7 @@ def family_birth(ctx: Ctx, _cmd: FamilyBirth) -> None:
     require(bool(waiting), "family", f"{st.players[player].name} has no member left in the supply")
     newborn = min(waiting, key=lambda m: (m.gen, m.id))
     newborn.loc = "farmyard"
-    ctx.note(f"{st.players[player].name}: a gen-{newborn.gen} member is born onto the farmyard")
+    ctx.note("born", player=st.players[player].name, gen=newborn.gen)
     _done(ctx)
 
 
@@ -149,9 +149,9 @@ def use_privilege(ctx: Ctx, player: int, priv: Privilege, max_level: int) -> Non
     if priv.level == 1:
         if st.next_start_holder is None and not st.next_start_spent:
             st.next_start_holder = player
-            ctx.note(f"{p.name} takes the next-start-player marker")
+            ctx.note("next_start_taken", player=p.name)
         else:
-            ctx.note("The next-start-player marker is already taken: nothing happens")
+            ctx.note("next_start_gone")
     elif priv.level == 2:
         require(len(priv.cubes) == 2 and priv.cubes[0] != priv.cubes[1], "privilege.cubes",
                 "choose two influence cubes of different colours")
@@ -232,7 +232,7 @@ def travel(ctx: Ctx, cmd: Travel) -> None:
             require(len(cmd.reward_cubes) == 2, "reward_cubes", "choose 2 influence cubes")
             gain_cubes(ctx, player, list(cmd.reward_cubes), "reward_cubes")
     else:
-        ctx.note(f"{p.name} already has a marker in city {cmd.city}: no reward")
+        ctx.note("city_again", player=p.name, city=cmd.city)
     _done(ctx)
 
 
@@ -249,7 +249,7 @@ def church(ctx: Ctx, cmd: Church) -> None:
     member = validate_member(ctx, cmd.member, player, place="farmyard")
     pay(ctx, player, cmd.pay if cmd.pay is not None else default_church_payment(ctx, player))
     member.loc = "bag"
-    ctx.note(f"{ctx.state.players[player].name} puts a gen-{member.gen} member into the black bag")
+    ctx.note("to_black_bag", player=ctx.state.players[player].name, gen=member.gen)
     _done(ctx)
 
 

@@ -18,7 +18,7 @@ def fill_bag(ctx: Ctx) -> dict[str, int]:
     for colour in ctx.comp.v("influence_colours"):
         n = min(card.bag_per_colour, st.supply.get(colour, 0))
         if n < card.bag_per_colour:
-            ctx.note(f"Only {n} {colour} cubes left in the supply for the bag")
+            ctx.note("supply_short", count=n, colour=colour)
         st.supply[colour] -= n
         st.bag[colour] = st.bag.get(colour, 0) + n
         added[colour] = n
@@ -80,7 +80,7 @@ def place(ctx: Ctx, placements: dict[str, list[str]]) -> None:
             st.spaces[space].append(c)
     for space in ctx.comp.v("action_spaces"):
         if placements.get(space):
-            ctx.note(f"Put on {space}: " + ", ".join(
+            ctx.note("put_on_space", space=space, cubes=", ".join(
                 f"{placements[space].count(c)} {c}" for c in sorted(set(placements[space]))))
 
 

@@ -79,7 +79,7 @@ def choose_compensation_cube(ctx: Ctx, cmd: ChooseCompensationCube) -> None:
     st.supply[cmd.colour] -= 1
     p = st.players[player]
     p.cubes[cmd.colour] = p.cubes.get(cmd.colour, 0) + 1
-    ctx.note(f"{p.name} takes a {cmd.colour} cube as compensation")
+    ctx.note("compensation_chosen", player=p.name, colour=cmd.colour)
 
 
 def spend_next_start_marker(ctx: Ctx, _cmd: SpendNextStartMarker) -> None:
@@ -94,4 +94,4 @@ def spend_next_start_marker(ctx: Ctx, _cmd: SpendNextStartMarker) -> None:
     st.next_start_holder = None
     st.next_start_spent = True
     st.players[holder].coins += 1
-    ctx.note("The next-start-player marker is spent as a coin")
+    ctx.note("next_start_spent")

@@ -25,7 +25,7 @@ def queue_deaths(ctx: Ctx, player: int) -> None:
     p = st.players[player]
     while p.deaths_pending > 0:
         if not death_candidates(ctx, player):
-            ctx.note(f"{p.name} has no visible member: nobody dies")
+            ctx.note("nobody_dies", player=p.name)
             p.deaths_pending = 0
             break
         already = sum(1 for x in st.pending if x.kind == "death" and x.player == player)
@@ -59,22 +59,22 @@ def bury(ctx: Ctx, member: Member, section: str | None) -> str:
     in_final_turns = st.end is not None
     if in_final_turns and final_rule == "removed":
         member.loc = "removed"
-        ctx.note(f"{name}'s gen-{member.gen} member died in the final turns: removed from the game")
+        ctx.note("removed_final", player=name, gen=member.gen)
         return "removed"
     if section is not None and st.chronicle_free(section) > 0:
         member.loc = f"chronicle:{section}"
-        ctx.note(f"{name}'s gen-{member.gen} member goes to the chronicle ({section})")
+        ctx.note("to_chronicle", player=name, gen=member.gen, section=section)
         if st.chronicle_total_free() == 0:
-            _trigger_end(ctx, member.owner, "the last chronicle slot")
+            _trigger_end(ctx, member.owner, "chronicle")
         return member.loc
     if st.graveyard_free() > 0:
         member.loc = "graveyard"
-        ctx.note(f"{name}'s gen-{member.gen} member goes to the graveyard")
+        ctx.note("to_graveyard", player=name, gen=member.gen)
         if st.graveyard_free() == 0:
-            _trigger_end(ctx, member.owner, "the last graveyard slot")
+            _trigger_end(ctx, member.owner, "graveyard")
         return "graveyard"
     member.loc = "removed"
-    ctx.note(f"No slot left: {name}'s gen-{member.gen} member is removed from the game")
+    ctx.note("removed_no_slot", player=name, gen=member.gen)
     return "removed"
 
 

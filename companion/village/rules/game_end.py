@@ -11,7 +11,7 @@ def trigger_end(ctx: Ctx, player: int, where: str) -> None:
     if st.end is not None:
         return
     st.end = EndState(triggered_by=player, during_market=st.market_day is not None)
-    ctx.note(f"Game end: {st.players[player].name} filled {where}. Final turns follow.")
+    ctx.note(f"game_end_{where}", player=st.players[player].name)
 
 
 def final_order(ctx: Ctx) -> list[int]:

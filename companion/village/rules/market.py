@@ -13,7 +13,7 @@ from companion.village.state import MarketDay
 def start_market_day(ctx: Ctx, trigger: int) -> None:
     st = ctx.state
     st.market_day = MarketDay(trigger=trigger, seller=trigger)
-    ctx.note(f"Market day: {st.players[trigger].name} sells first (first sale free)")
+    ctx.note("market_day", player=st.players[trigger].name)
     if st.solo:
         st.market_day.karla_to_serve = True
     _settle(ctx)
@@ -65,7 +65,7 @@ def take_tile(ctx: Ctx, player: int, slot: int, points: int) -> None:
     md.emptied.append(slot)
     md.sales.append((player, slot))
     st.players[player].customers.append(points)
-    ctx.note(f"{st.players[player].name} serves the customer on front space {slot + 1}")
+    ctx.note("served", player=st.players[player].name, slot=slot + 1)
 
 
 def pass_(ctx: Ctx, _cmd: MarketPass) -> None:
@@ -125,35 +125,35 @@ def end_market_day(ctx: Ctx) -> None:
     if md.sales:
         refill(ctx)
     else:
-        ctx.note("Market day over: no customer was served, the market stays as it is")
+        ctx.note("market_no_sale")
     # Deaths owed during the market day were asked for at once; the turn goes on.
 
 
-def refill(ctx: Ctx) -> list[str]:
+def refill(ctx: Ctx) -> list[tuple[str, int, int]]:
     """Queue tiles (front of the queue first) into the empty front spaces, the rest of the
     queue moves forward, then the queue is filled from the face-down stack."""
     st = ctx.state
-    steps: list[str] = []
+    steps: list[tuple[str, int, int]] = []
     queue = [i for i, full in enumerate(st.market_queue) if full]
     for slot, full in enumerate(st.market_front):
         if not full and queue:
             q = queue.pop(0)
             st.market_queue[q] = False
             st.market_front[slot] = True
-            steps.append(f"move queue {q + 1} → front {slot + 1}")
+            steps.append(("refill_front", q + 1, slot + 1))
     remaining = [i for i, full in enumerate(st.market_queue) if full]
     for new_pos, old in enumerate(remaining):
         if new_pos != old:
             st.market_queue[old] = False
             st.market_queue[new_pos] = True
-            steps.append(f"move queue {old + 1} → queue {new_pos + 1}")
+            steps.append(("refill_queue", old + 1, new_pos + 1))
     for i, full in enumerate(st.market_queue):
         if not full and st.customer_stack > 0:
             st.market_queue[i] = True
             st.customer_stack -= 1
-            steps.append(f"new tile from the stack → queue {i + 1}")
-    for s in steps:
-        ctx.note("Refill: " + s)
+            steps.append(("refill_stack", 0, i + 1))
+    for key, src, dst in steps:
+        ctx.note(key, src=src, dst=dst)
     if not any(st.market_front) and not any(st.market_queue):
-        ctx.note("Every customer has been served: the front spaces stay empty")
+        ctx.note("market_empty")
     return steps

@@ -24,7 +24,7 @@ def start_mass(ctx: Ctx, final: bool) -> None:
     st = ctx.state
     st.phase = "mass_buyout"
     st.mass = MassState(order=_seat_order(ctx), final=final)
-    ctx.note("Final mass" if final else f"Round {st.round} is over: mass")
+    ctx.note("final_mass") if final else ctx.note("round_mass", round=st.round)
     _skip_buyers(ctx)
 
 
@@ -86,7 +86,7 @@ def _to_church(ctx: Ctx, m: Member) -> None:
     else:
         m.loc = "church:1"
     if m.loc != "bag":
-        ctx.note(f"{st.players[m.owner].name}'s gen-{m.gen} member → church level {m.level}")
+        ctx.note("to_church", player=st.players[m.owner].name, gen=m.gen, level=m.level)
 
 
 def mass_draw_step(ctx: Ctx) -> None:
@@ -129,7 +129,7 @@ def apply_draw(ctx: Ctx, items: list[str]) -> None:
     for item in items:
         st.mass.drawn.append(item)
         if item == MONK:
-            ctx.note("A monk is drawn and goes back into the bag")
+            ctx.note("monk_drawn")
         else:
             _to_church(ctx, st.members[item])
     st.mass.drawn_random = True
@@ -220,22 +220,21 @@ def majority_bonus(ctx: Ctx) -> list[int]:
     counts = {i: len(st.members_in("church", i)) for i in range(len(st.players))}
     best = max(counts.values(), default=0)
     if best == 0:
-        ctx.note("Nobody is on the church track: no bonus")
+        ctx.note("no_bonus")
         return []
     tied = [i for i, c in counts.items() if c == best]
-    reason = f"most members on the church track ({best})"
+    key, high = "bonus_most", 0
     if len(tied) > 1:
         top = {i: max(m.level for m in st.members_in("church", i)) for i in tied}
         high = max(top.values())
         tied = [i for i in tied if top[i] == high]
-        reason = (f"tied on {best} members; rightmost member on level {high}"
-                  + (" — still tied, each gets the bonus" if len(tied) > 1 else ""))
+        key = "bonus_still_tied" if len(tied) > 1 else "bonus_rightmost"
     bonus = int(ctx.comp.v("mass_bonus"))
     for i in tied:
         p = st.players[i]
         if p.kind == "human":
             p.prestige += bonus
-            ctx.note(f"{p.name} gains {bonus} prestige: {reason}")
+            ctx.note(key, player=p.name, bonus=bonus, count=best, level=high)
         else:
-            ctx.note(f"{p.name} has the majority ({reason}) and scores nothing")
+            ctx.note("karla_majority", player=p.name)
     return tied

@@ -65,5 +65,5 @@ def gain_grain(ctx: Ctx, player: int, amount: int, field: str = "grain") -> int:
     got = max(0, min(amount, cap - p.grain))
     p.grain += got
     if got < amount:
-        ctx.note(f"{p.name} can keep at most {cap} grain: took {got} of {amount}")
+        ctx.note("grain_cap", player=p.name, cap=cap, got=got, amount=amount)
     return got

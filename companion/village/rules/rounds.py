@@ -27,10 +27,10 @@ def step_compensation(ctx: Ctx) -> None:
         p = st.players[player]
         if kind == "grain":
             p.grain += 1
-            ctx.note(f"{p.name} (seat {seat + 1}) gets 1 grain")
+            ctx.note("seat_grain", player=p.name, seat=seat + 1)
         elif kind == "coin":
             p.coins += 1
-            ctx.note(f"{p.name} (seat {seat + 1}) gets 1 extra coin")
+            ctx.note("seat_coin", player=p.name, seat=seat + 1)
         elif kind == "random_cube":
             st.pending.append(Pending(kind="chance", draw="compensation_cube", player=player))
         elif kind == "chosen_cube":
@@ -42,14 +42,13 @@ def step_new_round(ctx: Ctx) -> None:
     if st.round > 0:
         if st.solo:
             if st.next_start_holder is not None or st.next_start_spent:
-                ctx.note("The next-start-player marker goes back to the council")
+                ctx.note("next_start_back")
             st.next_start_holder = None
             st.next_start_spent = False
         elif st.next_start_holder is not None:
             st.start_player = st.next_start_holder
             st.next_start_holder = None
-            ctx.note(f"{st.players[st.start_player].name} becomes the start player; "
-                     "the next-start-player marker goes back to the council")
+            ctx.note("new_start_player", player=st.players[st.start_player].name)
         if st.karla is not None:
             from companion.village.rules.karla import reset_board
 
@@ -75,8 +74,11 @@ def step_advance_turn(ctx: Ctx) -> None:
         if not st.end.order_set:
             st.end.final_order = final_order(ctx)
             st.end.order_set = True
-            names = ", ".join(st.players[i].name for i in st.end.final_order) or "nobody"
-            ctx.note(f"Final turns: {names}")
+            names = ", ".join(st.players[i].name for i in st.end.final_order)
+            if names:
+                ctx.note("final_turns", players=names)
+            else:
+                ctx.note("no_final_turns")
         if st.end.final_order:
             st.current = st.end.final_order.pop(0)
             st.stage = "take"
@@ -112,7 +114,7 @@ def step_mass_bonus(ctx: Ctx) -> None:
     st.mass_advanced = False
     if final:
         st.phase = "scoring"
-        ctx.note("Final scoring")
+        ctx.note("final_scoring")
     else:
         st.flow.insert(0, "new_round")
 

@@ -22,8 +22,10 @@ def spend_time(ctx: Ctx, player: int, amount: int) -> int:
     p.time = total % length
     if passes:
         p.deaths_pending += passes
-        ctx.note(f"{p.name}'s time marker passed the quill"
-                 + (f" {passes} times" if passes > 1 else ""))
+        if passes > 1:
+            ctx.note("quill_passed_n", player=p.name, times=passes)
+        else:
+            ctx.note("quill_passed", player=p.name)
         if st.market_day is not None:
             from companion.village.rules.deaths import queue_deaths
 

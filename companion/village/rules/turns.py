@@ -37,7 +37,7 @@ def take_cube(ctx: Ctx, cmd: TakeCube) -> None:
     st.round_turns += 1
     if cmd.colour == PLAGUE:
         st.supply[PLAGUE] = st.supply.get(PLAGUE, 0) + 1
-        ctx.note(f"{p.name} took a plague cube from {cmd.space}: it goes back to the supply")
+        ctx.note("plague_taken", player=p.name, space=cmd.space)
         spend_time(ctx, st.current, int(ctx.comp.v("plague_time")))
     else:
         p.cubes[cmd.colour] = p.cubes.get(cmd.colour, 0) + 1
@@ -74,8 +74,7 @@ def well(ctx: Ctx, cmd: Well) -> None:
     st.action_done = False
     st.turns_taken += 1
     st.round_turns += 1
-    ctx.note(f"{p.name} used the well: may do any action" +
-             (" (Karla takes nothing)" if st.solo else ""))
+    ctx.note("well_used_solo" if st.solo else "well_used", player=p.name)
 
 
 def free_action(ctx: Ctx, _cmd: FreeAction) -> None:
