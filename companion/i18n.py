@@ -55,6 +55,15 @@ def catalogue_path(lang: str) -> Path:
     return locales_dir() / lang / "LC_MESSAGES" / "messages.po"
 
 
+def catalogue_files(lang: str) -> list[Path]:
+    """messages.po first, then every other .po beside it (one file per area of the app:
+    messages.po for the shell, notes.po for engine notes and game terms, village.po …)."""
+    folder = locales_dir() / lang / "LC_MESSAGES"
+    others = sorted(p for p in folder.glob("*.po") if p.name != "messages.po")
+    main = catalogue_path(lang)
+    return ([main] if main.is_file() else []) + others
+
+
 def available_languages() -> list[str]:
     """Supported languages whose catalogue file exists, in display order."""
     return [lang for lang in SUPPORTED_LANGUAGES if catalogue_path(lang).is_file()]
@@ -67,22 +76,22 @@ def load_catalogue(lang: str) -> dict[str, str]:
     A missing or unreadable file gives an empty catalogue (logged), never an exception:
     the UI must keep working on the fallback language.
     """
-    path = catalogue_path(lang)
-    try:
-        with path.open("rb") as fh:
-            catalog = read_po(fh, locale=None)
-    except OSError as exc:
-        logger.warning("translation catalogue %s unreadable: %s", path, exc)
-        return {}
-    except Exception as exc:  # a malformed .po must not take the UI down
-        logger.error("translation catalogue %s is invalid: %s", path, exc)
-        return {}
     messages: dict[str, str] = {}
-    for message in catalog:
-        if not message.id or message.fuzzy or not isinstance(message.id, str):
+    for path in catalogue_files(lang):
+        try:
+            with path.open("rb") as fh:
+                catalog = read_po(fh, locale=None)
+        except OSError as exc:
+            logger.warning("translation catalogue %s unreadable: %s", path, exc)
             continue
-        if isinstance(message.string, str) and message.string:
-            messages[message.id] = message.string
+        except Exception as exc:  # a malformed .po must not take the UI down
+            logger.error("translation catalogue %s is invalid: %s", path, exc)
+            continue
+        for message in catalog:
+            if not message.id or message.fuzzy or not isinstance(message.id, str):
+                continue
+            if isinstance(message.string, str) and message.string:
+                messages[message.id] = message.string
     return messages
 
 

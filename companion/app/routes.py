@@ -39,4 +39,7 @@ def build_routes() -> dict[str, RouteSpec]:
     }
     for game in NEW_GAMES:  # "coming soon" until the setup screens land
         routes[game.route] = RouteSpec(coming_soon(game.label_key))
+    from companion.app.village.routes import village_routes
+
+    routes.update(village_routes())  # the Village screens replace their placeholders
     return routes

@@ -22,6 +22,7 @@ from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError
 from companion.village.rules.karla import default_choice
 from companion.village.setup import VillageSetup, check_against_components
+from companion.village.state import VillageState
 
 COMMAND = TypeAdapter(Command)
 DrawMode = Literal["app", "manual"]
@@ -147,20 +148,21 @@ class VillageSession:
                                             redraw=True))
 
     def _act(self, body: Any) -> Outcome:
-        backup = self.state
+        # Work on a copy and swap it in at the end: a reader never sees a half-applied
+        # state, and a refused command leaves everything as it was.
+        work = self.state.model_copy(deep=True)
         n_before = len(self.events)
-        self.state = backup.model_copy(deep=True)
         group = self.group + 1
         self.last_note_data = []
         try:
-            notes = apply_event(self.state, self.comp, body)
-            self.last_note_data += self.state.note_data
+            notes = apply_event(work, self.comp, body)
+            self.last_note_data += work.note_data
             self._record(body, group)
-            added, more = self._settle(group)
+            _added, more = self._settle(group, work)
         except RuleError:
-            self.state = backup
             del self.events[n_before:]
             raise
+        self.state = work
         self.redo_stack = []
         self.last_notes = notes + more
         return Outcome(events=self.events[n_before:], notes=self.last_notes,
@@ -170,16 +172,17 @@ class VillageSession:
         self.events.append({"seq": len(self.events), "group": group, "at": self.clock(),
                             "body": body.model_dump(mode="json")})
 
-    def _settle(self, group: int) -> tuple[list[dict[str, Any]], list[str]]:
+    def _settle(self, group: int, state: VillageState | None = None
+                ) -> tuple[list[dict[str, Any]], list[str]]:
         """Resolve what the app resolves by itself: its own draws and, if the player lets
         it, Karla's cube choices. Stops at anything a person must decide or enter."""
+        state = self.state if state is None else state
         notes: list[str] = []
         start = len(self.events)
-        while self.state.pending:
-            pending = self.state.pending[0]
-            if pending.kind == "chance" and (self.draw_mode == "app" or pending.draw == "fate"
-                                             and self.draw_mode == "app"):
-                ctx = Ctx(self.state, self.comp)
+        while state.pending:
+            pending = state.pending[0]
+            if pending.kind == "chance" and self.draw_mode == "app":
+                ctx = Ctx(state, self.comp)
                 draw = str(pending.draw)
                 rng = chance.rng_for(self.setup.seed, len(self.events), draw)
                 body: Any = chance.ChanceEvent(draw=draw,
@@ -192,8 +195,8 @@ class VillageSession:
                                        colour=default_choice(options))
             else:
                 break
-            notes += apply_event(self.state, self.comp, body)
-            self.last_note_data += self.state.note_data
+            notes += apply_event(state, self.comp, body)
+            self.last_note_data += state.note_data
             self._record(body, group)
         return self.events[start:], notes
 
@@ -227,10 +230,12 @@ class VillageSession:
         batch, self.redo_stack = self.redo_stack[:k], self.redo_stack[k:]
         notes: list[str] = []
         self.last_note_data = []
+        work = self.state.model_copy(deep=True)
         for ev in batch:
-            notes += apply_event(self.state, self.comp, parse_body(ev["body"]))
-            self.last_note_data += self.state.note_data
-            self.events.append(ev)
+            notes += apply_event(work, self.comp, parse_body(ev["body"]))
+            self.last_note_data += work.note_data
+        self.events.extend(batch)
+        self.state = work
         self.last_notes = notes
         return True
 

@@ -1,0 +1,116 @@
+"""One client's handle on an open Village session: dispatch commands off the event loop,
+save before confirming, translate errors, and re-render every client on a change.
+
+Screens never touch the engine or the store directly:
+
+    ok = await controller.dispatch({"type": "take_cube", "space": "market", "colour": "green"})
+
+`dispatch` returns False (and shows the error naming the field) when the rules refuse.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
+
+from companion.app.village.hub import HUB, OpenSession
+from companion.app.village.present import error_text, note_texts
+from companion.village.rules.errors import RuleError
+from companion.village.service import VillageService
+from companion.village.session import Outcome, VillageSession
+from companion.village.state import VillageState
+
+if TYPE_CHECKING:
+    from companion.app.context import AppContext
+
+logger = logging.getLogger(__name__)
+
+
+class VillageController:
+    def __init__(self, ctx: AppContext, opened: OpenSession) -> None:
+        self.ctx = ctx
+        self.opened = opened
+        self.busy = False
+        self.last_notes: list[str] = []  # translated table instructions of the last action
+        self._on_change: Callable[[], None] | None = None
+
+    # ---- construction (await these from a screen's did_appear) ---------------------------
+    @classmethod
+    async def open(cls, ctx: AppContext, session_id: str) -> VillageController:
+        opened = await ctx.store.run(lambda s: HUB.open(s, session_id))
+        return cls(ctx, opened)
+
+    # ---- reading -----------------------------------------------------------------------
+    @property
+    def session_id(self) -> str:
+        return self.opened.session_id
+
+    @property
+    def session(self) -> VillageSession:
+        return self.opened.session
+
+    @property
+    def state(self) -> VillageState:
+        return self.opened.session.state
+
+    def subscribe(self, on_change: Callable[[], None]) -> None:
+        """`on_change` runs (on the event loop) after any client changed this session."""
+        self.unsubscribe()
+        self._on_change = on_change
+        self.opened.listeners.append(on_change)
+
+    def unsubscribe(self) -> None:
+        if self._on_change is not None and self._on_change in self.opened.listeners:
+            self.opened.listeners.remove(self._on_change)
+        self._on_change = None
+
+    # ---- acting ------------------------------------------------------------------------
+    async def dispatch(self, command: dict[str, Any]) -> bool:
+        return await self._run(lambda svc, s: svc.execute(self.session_id, s, command))
+
+    async def enter_draw(self, outcome: dict[str, Any]) -> bool:
+        return await self._run(lambda svc, s: svc.enter_draw(self.session_id, s, outcome))
+
+    async def redraw(self, draw: Literal["bag", "mass"],
+                     outcome: dict[str, Any] | None = None) -> bool:
+        return await self._run(lambda svc, s: svc.redraw(self.session_id, s, draw, outcome))
+
+    async def undo(self) -> bool:
+        return await self._run(lambda svc, s: svc.undo(self.session_id, s))
+
+    async def redo(self) -> bool:
+        return await self._run(lambda svc, s: svc.redo(self.session_id, s))
+
+    async def go_back_to(self, group: int) -> bool:
+        return await self._run(lambda svc, s: svc.go_back_to(self.session_id, s, group) > 0)
+
+    async def set_prefs(self, **prefs: Any) -> bool:
+        return await self._run(lambda svc, s: svc.set_prefs(self.session_id, s, **prefs))
+
+    async def _run(self, work: Callable[[VillageService, VillageSession], Any]) -> bool:
+        """Apply + save on the store thread; only then confirm (haptic) and re-render."""
+        if self.busy:  # a second tap while the first is saving is ignored, not queued
+            return False
+        self.busy = True
+        session = self.session
+        try:
+            result = await self.ctx.store.run(
+                lambda store: work(VillageService(store), session))
+        except RuleError as exc:
+            self.ctx.toast(error_text(self.ctx, exc))
+            return False
+        except Exception as exc:  # a failed save must be seen, never swallowed
+            logger.exception("saving the game failed")
+            self.ctx.toast(self.ctx.t("common.error", error=str(exc)))
+            return False
+        finally:
+            self.busy = False
+        if isinstance(result, Outcome):
+            self.last_notes = note_texts(self.ctx, result.note_data)
+        elif result is not False:
+            self.last_notes = []
+        self.ctx.device.haptic()
+        self.opened.notify()
+        return result is not False
+

@@ -1,0 +1,39 @@
+"""Words for what the engine says: notes (key + params) and errors, in the app's language."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion.village.notes import render_en
+from companion.village.rules.errors import RuleError
+
+if TYPE_CHECKING:
+    from companion.app.context import AppContext
+
+# Parameters that hold game terms, translated on their own ("colour.green" ...).
+TERM_PARAMS = {"colour": "colour", "space": "space", "from_space": "space",
+               "section": "section", "goods": "goods", "side": "side"}
+
+
+def term(ctx: AppContext, namespace: str, value: str) -> str:
+    key = f"{namespace}.{value}"
+    return ctx.t(key) if ctx.translator.has(key) else value
+
+
+def note_text(ctx: AppContext, key: str, params: dict[str, Any]) -> str:
+    msgid = f"note.{key}"
+    if not ctx.translator.has(msgid):
+        return render_en(key, params)  # a note without a catalogue entry stays English
+    shown = {k: term(ctx, TERM_PARAMS[k], str(v)) if k in TERM_PARAMS else v
+             for k, v in params.items()}
+    return ctx.t(msgid, **shown)
+
+
+def note_texts(ctx: AppContext, note_data: list[dict[str, Any]]) -> list[str]:
+    return [note_text(ctx, str(n["key"]), dict(n.get("params", {}))) for n in note_data]
+
+
+def error_text(ctx: AppContext, exc: RuleError) -> str:
+    """The engine's message names the field; shown as is (English) behind a translated
+    lead-in, so the field a user must fix is always named."""
+    return ctx.t("village.error", field=exc.field, message=exc.message)
