@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
+
+_NAMED = re.compile(r"^[A-Za-z_][\w.\[\]]*: ")
 
 
 def field_path(loc: Sequence[Any]) -> str:
@@ -53,7 +56,12 @@ def error_lines(exc: ValidationError) -> list[str]:
     lines = []
     for err in exc.errors():
         loc = [p for p in err.get("loc", ()) if not (isinstance(p, str) and "[" in p)]
-        lines.append(f"{field_path(loc)}: {_message(err)}")
+        message = _message(err)
+        named = _NAMED.match(message)
+        if not loc and named:  # a whole-model check that names its own field
+            lines.append(message)
+        else:
+            lines.append(f"{field_path(loc)}: {message}")
     return lines
 
 

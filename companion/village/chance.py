@@ -63,7 +63,11 @@ def app_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> dict[str, Any
 
 def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
     st = ctx.state
+    redraw_count = 0
     if ev.redraw:
+        if ev.draw == "mass" and st.mass is not None:
+            # Read before reverting: the redraw replaces exactly the random items drawn.
+            redraw_count = int(ctx.comp.v("mass_draw")) - len(st.mass.bought)
         _revert_for_redraw(ctx, ev.draw)
     else:
         require(bool(st.pending) and st.pending[0].kind == "chance", "draw",
@@ -105,7 +109,7 @@ def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
         require(isinstance(items, list), "outcome.items", "must list the drawn items")
         assert isinstance(items, list)
         assert st.mass is not None
-        count = int(str(pending.detail["count"])) if pending else len(st.mass.drawn)
+        count = int(str(pending.detail["count"])) if pending else redraw_count
         mass.check_draw(ctx, items, count)
         if not ev.redraw:
             st.pending.pop(0)

@@ -54,10 +54,13 @@ class VillageSetup(BaseModel):
             raise ValueError("players: 2 to 5 players")
         names = [p.name.casefold() for p in self.players]
         if len(set(names)) != len(names):
-            raise ValueError("players: two players have the same name")
+            dup = next(i for i, nm in enumerate(names) if names.index(nm) != i)
+            raise ValueError(f"players[{dup}].name: two players have the same name")
         colours = [p.colour for p in self.players] + ([self.karla_colour] if self.solo else [])
         if len(set(colours)) != len(colours):
-            raise ValueError("players: two players have the same colour")
+            dup = next(i for i, c in enumerate(colours) if colours.index(c) != i)
+            field = "karla_colour" if dup == n else f"players[{dup}].colour"
+            raise ValueError(f"{field}: two players have the same colour")
         if self.start_player is not None and not 0 <= self.start_player < n:
             raise ValueError(f"start_player: must be between 0 and {n - 1}")
         return self

@@ -4,15 +4,9 @@ deaths during a market day happen at once (家族成員過世 例外)."""
 
 from __future__ import annotations
 
-import pytest
-
 from companion.village.session import Outcome, VillageSession
 
 from .conftest import TRACK, acting, assert_conserved, end_turn, give, noted, refused, take
-
-REFILL_BUG = ("engine bug: rules/market.py refill() fills every empty front space, "
-              "including those closed for this player count (3 players: the space marked "
-              "4-5; 2 players: 3-5 and 4-5), which must stay empty all game")
 
 
 def serve(s: VillageSession, slot: int, points: int, **pay: object) -> Outcome:
@@ -60,7 +54,6 @@ def test_rulebook_market_day_sales_and_costs() -> None:
     assert_conserved(s)
 
 
-@pytest.mark.xfail(strict=True, reason=REFILL_BUG)
 def test_rulebook_market_day_refill() -> None:
     """"First the front 3 queue tiles go to the 3 empty front spaces, then the queue
     moves forward, then new tiles from the stack.\""""
@@ -81,7 +74,6 @@ def test_rulebook_market_day_refill() -> None:
     assert st.customer_stack == 15 - 3
 
 
-@pytest.mark.xfail(strict=True, reason=REFILL_BUG)
 def test_two_player_refill_keeps_the_closed_front_spaces_empty() -> None:
     s = acting("market", n=2, colour="green")
     give(s, 0, grain=2)

@@ -22,11 +22,6 @@ from .conftest import (
     take,
 )
 
-MASS_REDRAW_BUG = ("engine bug: chance.apply_chance() reverts the mass draw "
-                   "(_revert_for_redraw -> mass.undo_draw empties mass.drawn) before it reads "
-                   "the count as len(st.mass.drawn), so a mass redraw must draw 0 items and "
-                   "every redraw('mass') is refused with 'outcome.items: draw exactly 0 items'")
-
 
 def at_mass(position: Callable[[VillageSession], None], n: int = 3,
             names: list[str] | None = None, colours: list[str] | None = None,
@@ -215,7 +210,6 @@ def test_nobody_on_the_track_no_bonus() -> None:
     assert s.state.round == 2
 
 
-@pytest.mark.xfail(strict=True, reason=MASS_REDRAW_BUG)
 @pytest.mark.parametrize("outcome", [None, {"items": ["monk", "monk"]}], ids=["app", "manual"])
 def test_the_mass_draw_can_be_redrawn_before_anyone_advances(
         outcome: dict[str, list[str]] | None) -> None:

@@ -28,8 +28,10 @@ def _players(*pairs: tuple[str, str]) -> list[dict[str, str]]:
 
 # ---- validation names the field ----------------------------------------------------------
 @pytest.mark.parametrize(("players", "field"), [
-    (_players(("Chris", "red"), ("chris", "blue")), "players: two players have the same name"),
-    (_players(("Chris", "red"), ("Julie", "red")), "players: two players have the same colour"),
+    (_players(("Chris", "red"), ("chris", "blue")),
+     "players[1].name: two players have the same name"),
+    (_players(("Chris", "red"), ("Julie", "red")),
+     "players[1].colour: two players have the same colour"),
     (_players(("Chris", "red")), "players: 2 to 5 players"),
     (_players(*[(f"P{i}", c) for i, c in enumerate(
         ["red", "yellow", "blue", "white", "purple", "red"])]), "players: 2 to 5 players"),

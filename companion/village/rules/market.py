@@ -135,7 +135,8 @@ def refill(ctx: Ctx) -> list[tuple[str, int, int]]:
     st = ctx.state
     steps: list[tuple[str, int, int]] = []
     queue = [i for i, full in enumerate(st.market_queue) if full]
-    for slot, full in enumerate(st.market_front):
+    open_front = ctx.comp.front_spaces(len(st.players))  # spaces closed at setup stay empty
+    for slot, full in enumerate(st.market_front[:open_front]):
         if not full and queue:
             q = queue.pop(0)
             st.market_queue[q] = False
