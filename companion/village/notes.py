@@ -84,8 +84,14 @@ EN: dict[str, str] = {
 }
 
 
+def cube_list(counts: dict[str, int], name: Any = str) -> str:
+    """{"green": 1, "plague": 2} -> "1 green, 2 plague" (colour names via `name`)."""
+    return ", ".join(f"{n} {name(c)}" for c, n in counts.items())
+
+
 def render_en(key: str, params: dict[str, Any]) -> str:
     template = EN.get(key)
     if template is None:
         return key
-    return template.format(**params)
+    shown = {k: cube_list(v) if isinstance(v, dict) else v for k, v in params.items()}
+    return template.format(**shown)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.village.notes import render_en
+from companion.village.notes import cube_list, render_en
 from companion.village.rules.errors import RuleError
 
 if TYPE_CHECKING:
@@ -26,6 +26,9 @@ def note_text(ctx: AppContext, key: str, params: dict[str, Any]) -> str:
         return render_en(key, params)  # a note without a catalogue entry stays English
     shown = {k: term(ctx, TERM_PARAMS[k], str(v)) if k in TERM_PARAMS else v
              for k, v in params.items()}
+    for k, v in params.items():
+        if isinstance(v, dict):  # colour -> count, e.g. the cubes put on a space
+            shown[k] = cube_list(v, lambda c: term(ctx, "colour", str(c)))
     return ctx.t(msgid, **shown)
 
 

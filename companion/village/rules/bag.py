@@ -80,8 +80,8 @@ def place(ctx: Ctx, placements: dict[str, list[str]]) -> None:
             st.spaces[space].append(c)
     for space in ctx.comp.v("action_spaces"):
         if placements.get(space):
-            ctx.note("put_on_space", space=space, cubes=", ".join(
-                f"{placements[space].count(c)} {c}" for c in sorted(set(placements[space]))))
+            ctx.note("put_on_space", space=space,
+                     cubes={c: placements[space].count(c) for c in sorted(set(placements[space]))})
 
 
 def unplace_round(ctx: Ctx) -> None:
