@@ -69,6 +69,8 @@ EN: dict[str, str] = {
     "karla_why_none": "Why: no {colour} cube on the board; a cube of your choice from {space}",
     "karla_why_only_one": "Why: only one influence colour is left on the board; a cube from "
                           "{space}",
+    "karla_why_next_nonempty": "{from_space} is empty: the next space clockwise with cubes is "
+                               "{space}",
     "karla_why_chosen": "You chose the cube",
     "karla_fate_quill": "Karla's {side} fate tile {tile} shows the quill",
     "karla_fate_blank": "Karla's {side} fate tile {tile} is blank",

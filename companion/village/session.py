@@ -127,7 +127,7 @@ class VillageSession:
     def redraw(self, draw: Literal["bag", "mass"],
                outcome: dict[str, Any] | None = None) -> Outcome:
         if outcome is None:
-            trial = self.state.model_copy(deep=True)
+            trial = self.state.clone()
             ctx = Ctx(trial, self.comp)
             chance._revert_for_redraw(ctx, draw)
             rng = chance.rng_for(self.setup.seed, len(self.events), draw)
@@ -150,7 +150,7 @@ class VillageSession:
     def _act(self, body: Any) -> Outcome:
         # Work on a copy and swap it in at the end: a reader never sees a half-applied
         # state, and a refused command leaves everything as it was.
-        work = self.state.model_copy(deep=True)
+        work = self.state.clone()
         n_before = len(self.events)
         group = self.group + 1
         self.last_note_data = []
@@ -230,7 +230,7 @@ class VillageSession:
         batch, self.redo_stack = self.redo_stack[:k], self.redo_stack[k:]
         notes: list[str] = []
         self.last_note_data = []
-        work = self.state.model_copy(deep=True)
+        work = self.state.clone()
         for ev in batch:
             notes += apply_event(work, self.comp, parse_body(ev["body"]))
             self.last_note_data += work.note_data

@@ -87,6 +87,7 @@ class MassState(BaseModel):
 class EndState(BaseModel):
     triggered_by: int
     during_market: bool
+    market_trigger: int | None = None  # who held the market day the end came in
     final_order: list[int] = Field(default_factory=list)
     order_set: bool = False
     mass_held: bool = False
@@ -142,7 +143,14 @@ class VillageState(BaseModel):
     round_turns: int = 0  # cubes taken (or wells) this round: a bag redraw needs 0
     mass_advanced: bool = False
     setup_variant: str = "standard"  # Karla: "standard" or "d4"
+    karla_due: bool = False  # solo: you took a cube this turn, Karla takes after it
     karla_react: str | None = None  # the space of Karla's last cube, for her reaction
+
+    def clone(self) -> VillageState:
+        """An independent copy. The session copies the state before every command (so a
+        refused one changes nothing); a dump/validate round trip is ~5x faster than
+        pydantic's deep copy, which was most of the time of a random game."""
+        return self.model_validate(self.model_dump())
 
     # ---- queries -----------------------------------------------------------------------
     def humans(self) -> list[int]:

@@ -10,7 +10,8 @@ def trigger_end(ctx: Ctx, player: int, where: str) -> None:
     st = ctx.state
     if st.end is not None:
         return
-    st.end = EndState(triggered_by=player, during_market=st.market_day is not None)
+    st.end = EndState(triggered_by=player, during_market=st.market_day is not None,
+                      market_trigger=st.market_day.trigger if st.market_day else None)
     ctx.note(f"game_end_{where}", player=st.players[player].name)
 
 
@@ -29,7 +30,8 @@ def final_order(ctx: Ctx) -> list[int]:
     after = [(st.current + k) % n for k in range(1, n + 1)]  # ends with the current player
     humans = set(st.humans())
     if end.during_market:
-        market_trigger = st.current
+        # Karla may hold a market day during your turn: compare with who held it.
+        market_trigger = end.market_trigger if end.market_trigger is not None else st.current
         if end.triggered_by == market_trigger:
             order = [p for p in after if p != market_trigger]
         elif ctx.comp.v("final_turns_market") == "after_end_trigger":

@@ -35,19 +35,22 @@ def _influence_colours_on_board(ctx: Ctx) -> set[str]:
     return {c for cubes in ctx.state.spaces.values() for c in cubes if c != PLAGUE}
 
 
+Why = tuple[str, dict[str, Any]]  # a note key and its parameters: why Karla took that cube
+
+
 def karla_take(ctx: Ctx) -> None:
-    """After your cube (never after the well): Karla takes one."""
+    """After your turn in which you took a cube (never after the well): Karla takes one."""
     st = ctx.state
     space = st.last_take_space
     colour = st.last_take_colour
     if st.cubes_on_board() == 0 or space is None or colour is None:
-        ctx.note("Karla finds no cube on the board")
+        ctx.note("karla_no_cube")
         return
     if st.setup_variant == "d4":
         if len(_influence_colours_on_board(ctx)) > 1:
             st.pending.append(Pending(kind="chance", draw="d4", detail={"space": space}))
             return
-        _take_any_from(ctx, space, "only one influence colour is left on the board")
+        _take_any_from(ctx, space, ("karla_why_only_one", {"space": space}))
         return
     _take_colour_or_choice(ctx, space, colour)
 
@@ -56,28 +59,29 @@ def _take_colour_or_choice(ctx: Ctx, space: str, colour: str) -> None:
     st = ctx.state
     for i, s in enumerate(order_from(ctx, space)):
         if colour in st.spaces[s]:
-            why = ("same colour from the same space" if i == 0 else
-                   f"no {colour} on {space}: the next space clockwise with {colour}")
+            why: Why = (("karla_why_same", {}) if i == 0 else
+                        ("karla_why_next", {"colour": colour, "from_space": space}))
             take_for_karla(ctx, s, colour, why)
             return
-    _take_any_from(ctx, space, f"no {colour} cube on the board")
+    _take_any_from(ctx, space, ("karla_why_none", {"colour": colour, "space": space}))
 
 
-def _take_any_from(ctx: Ctx, space: str, why: str) -> None:
+def _take_any_from(ctx: Ctx, space: str, why: Why) -> None:
     st = ctx.state
     for s in order_from(ctx, space):
         cubes = st.spaces[s]
         if cubes:
             options = sorted(set(cubes), key=DEFAULT_CHOICE_ORDER.index)
-            reason = why + (f"; {space} is empty, so the next space with cubes" if s != space
-                            else "")
+            reasons = [why] + ([("karla_why_next_nonempty", {"from_space": space, "space": s})]
+                               if s != space else [])
             if len(options) == 1:
-                take_for_karla(ctx, s, options[0], reason)
+                take_for_karla(ctx, s, options[0], *reasons)
             else:
                 st.pending.append(Pending(kind="karla_cube", detail={
-                    "space": s, "options": options, "why": reason}))
+                    "space": s, "options": options,
+                    "why": [{"key": k, "params": p} for k, p in reasons]}))
             return
-    ctx.note("Karla finds no cube on the board")
+    ctx.note("karla_no_cube")
 
 
 def default_choice(options: list[str]) -> str:
@@ -94,10 +98,13 @@ def choose_cube(ctx: Ctx, cmd: KarlaChooseCube) -> None:
     assert isinstance(options, list)
     require(cmd.colour in options, "colour", f"choose one of {', '.join(options)}")
     st.pending.pop(0)
-    take_for_karla(ctx, cmd.space, cmd.colour, str(detail["why"]) + "; you chose the cube")
+    raw = detail["why"]
+    assert isinstance(raw, list)
+    reasons: list[Why] = [(str(w["key"]), dict(w["params"])) for w in raw]
+    take_for_karla(ctx, cmd.space, cmd.colour, *reasons, ("karla_why_chosen", {}))
 
 
-def take_for_karla(ctx: Ctx, space: str, colour: str, why: str) -> None:
+def take_for_karla(ctx: Ctx, space: str, colour: str, *why: Why) -> None:
     st = ctx.state
     karla = st.karla
     assert karla is not None
@@ -105,7 +112,9 @@ def take_for_karla(ctx: Ctx, space: str, colour: str, why: str) -> None:
     pos = (karla.last_space + 1) % len(karla.track)
     karla.track[pos].append(f"{colour}@{space}")
     karla.last_space = pos
-    ctx.note(f"Karla takes {colour} from {space} ({why}) → her space {pos + 1}")
+    ctx.note("karla_takes", colour=colour, space=space, pos=pos + 1)
+    for key, params in why:
+        ctx.note(key, **params)
     st.karla_react = space
     st.flow.insert(0, "karla_react")
     for side, positions in ctx.comp.v("karla_fate_after").items():
@@ -140,11 +149,11 @@ def apply_chance(ctx: Ctx, pending: Pending, draw: str, out: dict[str, Any]) -> 
                 "the die shows an influence colour")
         st.pending.pop(0)
         space = str(pending.detail["space"])
-        ctx.note(f"The die shows {colour}")
+        ctx.note("d4_shows", colour=str(colour))
         if colour in _influence_colours_on_board(ctx):
             _take_colour_or_choice(ctx, space, str(colour))
         else:
-            ctx.note(f"No {colour} on the board: roll again")
+            ctx.note("d4_again", colour=str(colour))
             st.pending.append(Pending(kind="chance", draw="d4", detail={"space": space}))
         return
     if draw != "fate":
@@ -164,14 +173,14 @@ def apply_chance(ctx: Ctx, pending: Pending, draw: str, out: dict[str, Any]) -> 
     karla.fate[side][tile] = True
     if quill:
         karla.quill[side] = tile
-        ctx.note(f"Karla's {side} fate tile {tile + 1} shows the quill")
+        ctx.note("karla_fate_quill", side=side, tile=tile + 1)
         karla_death(ctx, str(pending.detail["space"]))
     else:
-        ctx.note(f"Karla's {side} fate tile {tile + 1} is blank")
+        ctx.note("karla_fate_blank", side=side, tile=tile + 1)
     if all(karla.fate[side]):
         karla.fate[side] = [False, False, False]
         karla.quill[side] = -1
-        ctx.note(f"All three {side} fate tiles are face up: shuffle them face down again")
+        ctx.note("karla_fate_reshuffle", side=side)
 
 
 def death_order(ctx: Ctx) -> list[Member]:
@@ -194,7 +203,7 @@ def death_order(ctx: Ctx) -> list[Member]:
 def karla_death(ctx: Ctx, from_space: str) -> None:
     order = death_order(ctx)
     if not order:
-        ctx.note("Karla has no member left who can die")
+        ctx.note("karla_no_member")
         return
     section = ctx.comp.v("karla_death_section").get(from_space, "graveyard")
     bury(ctx, order[0], None if section == "graveyard" else section)
@@ -207,7 +216,7 @@ def step_react(ctx: Ctx) -> None:
     karla = st.karla
     assert karla is not None
     if space == "market":
-        ctx.note("Karla took the market cube: she holds a market day")
+        ctx.note("karla_market")
         start_market_day(ctx, karla.player)
     elif space == "church":
         if karla.church_reaction_over:
@@ -215,12 +224,11 @@ def step_react(ctx: Ctx) -> None:
         on_building = [m for m in st.members_of(karla.player) if m.loc == "karla:building"]
         if not on_building:
             karla.church_reaction_over = True
-            ctx.note("Karla has no member left on the church building: no church reaction "
-                     "for the rest of the game")
+            ctx.note("karla_church_over")
             return
         m = min(on_building, key=lambda x: (x.gen, x.id))
         m.loc = "bag"
-        ctx.note(f"Karla puts her gen-{m.gen} member from the church building into the black bag")
+        ctx.note("karla_to_bag", gen=m.gen)
 
 
 def karla_market_go(ctx: Ctx) -> None:

@@ -142,7 +142,6 @@ STEPS = {
     "mass_draw": step_mass_draw,
     "mass_bonus": step_mass_bonus,
     "karla_take": _karla_take,
-    "karla_after_market": _karla_take,
     "karla_react": _karla_react,
 }
 

@@ -48,10 +48,9 @@ def take_cube(ctx: Ctx, cmd: TakeCube) -> None:
         st.action_done = True
         start_market_day(ctx, st.current)
     if st.solo and p.kind == "human":
-        if st.market_day is not None:
-            st.flow.append("karla_after_market")
-        else:
-            st.flow.insert(0, "karla_take")
+        # Karla takes after your turn (the rulebook's well note: after the well you play
+        # again at once and she takes nothing; its tip: mark the cube she "will take").
+        st.karla_due = True
 
 
 def well(ctx: Ctx, cmd: Well) -> None:
@@ -96,7 +95,9 @@ def end_turn(ctx: Ctx, _cmd: EndTurn) -> None:
     require(st.stage == "act", "stage",
             f"{st.players[st.current].name} must take a cube (or use the well) first")
     st.stage = "ending"
-    st.flow[0:0] = ["resolve_deaths", "advance_turn"]
+    karla = ["karla_take"] if st.karla_due else []
+    st.karla_due = False
+    st.flow[0:0] = ["resolve_deaths", *karla, "advance_turn"]
 
 
 def check_action(ctx: Ctx, action: str) -> int:
