@@ -61,6 +61,13 @@ def normalize(route: str) -> str:
     return path.rstrip("/") or "/"
 
 
+def fill_params(pattern: str, params: Mapping[str, str]) -> str:
+    """`/play/village/:session_id` + {"session_id": "ab"} -> `/play/village/ab`, so a
+    screen's parent can be the table of the same game."""
+    return "/".join(params.get(part[1:], part) if part.startswith(":") else part
+                    for part in pattern.split("/"))
+
+
 def match(pattern: str, route: str) -> dict[str, str] | None:
     """`/session/:session_id` matches `/session/abc` -> {"session_id": "abc"}."""
     want, got = pattern.strip("/").split("/"), route.strip("/").split("/")
@@ -112,7 +119,8 @@ class Router:
         """Routes from Home to `route`, following parents (cycles cut)."""
         routes = [route]
         while len(routes) < 16:
-            parent = self.resolve(routes[-1])[0].parent
+            spec, params = self.resolve(routes[-1])
+            parent = fill_params(spec.parent, params) if spec.parent is not None else None
             if parent is None or parent in routes:
                 break
             routes.append(parent)

@@ -132,5 +132,5 @@ def _drop_impossible_deaths(ctx: Ctx) -> None:
             return
         st.pending.pop(0)
         st.players[player].deaths_pending = 0
-        ctx.note(f"{st.players[player].name} has no visible member: nobody dies")
+        ctx.note("nobody_dies", player=st.players[player].name)
         progress(ctx)

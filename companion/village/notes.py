@@ -40,10 +40,11 @@ EN: dict[str, str] = {
     "monk_drawn": "A monk is drawn and goes back into the bag",
     "no_bonus": "Nobody is on the church track: no bonus",
     "bonus_most": "{player} gains {bonus} prestige: most members on the church track ({count})",
-    "bonus_rightmost": "{player} gains {bonus} prestige: tied on {count} members, rightmost "
-                       "member on level {level}",
-    "bonus_still_tied": "{player} gains {bonus} prestige: tied on {count} members and on the "
-                        "rightmost level {level} — each tied player gets the bonus",
+    "bonus_rightmost": "{player} gains {bonus} prestige: tied for most church members "
+                       "({count}), rightmost member on level {level}",
+    "bonus_still_tied": "{player} gains {bonus} prestige: tied for most church members "
+                        "({count}) and on the rightmost level {level}, so each tied player gets "
+                        "the bonus",
     "karla_majority": "{player} has the majority on the church track and scores nothing",
     "grain_cap": "{player} can keep at most {cap} grain: took {got} of {amount}",
     "seat_grain": "{player} (seat {seat}) gets 1 grain",

@@ -37,16 +37,19 @@ def harvest(ctx: Ctx, _cmd: Harvest) -> None:
     p = st.players[player]
     require(bool(st.members_at("farmyard", player)), "harvest",
             f"{p.name} needs a member on the farmyard to harvest")
-    table = ctx.comp.v("harvest_grain")
-    goods = p.goods
-    if goods.get("ox", 0) and goods.get("plough", 0):
-        amount = table["ox_plough"]
-    elif goods.get("horse", 0) and goods.get("plough", 0):
-        amount = table["horse_plough"]
-    else:
-        amount = table["base"]
-    gain_grain(ctx, player, int(amount))
+    gain_grain(ctx, player, harvest_amount(ctx, player))
     _done(ctx)
+
+
+def harvest_amount(ctx: Ctx, player: int) -> int:
+    """2 grain; 3 with a horse and a plough; 4 with an ox and a plough (one combination)."""
+    table = ctx.comp.v("harvest_grain")
+    goods = ctx.state.players[player].goods
+    if goods.get("ox", 0) and goods.get("plough", 0):
+        return int(table["ox_plough"])
+    if goods.get("horse", 0) and goods.get("plough", 0):
+        return int(table["horse_plough"])
+    return int(table["base"])
 
 
 def family_birth(ctx: Ctx, _cmd: FamilyBirth) -> None:
@@ -78,22 +81,27 @@ def _goods_for(ctx: Ctx, building: str, goods: str | None) -> str:
     return goods
 
 
+def default_train_payment(ctx: Ctx, building: str, train: bool, produce: bool) -> Payment:
+    """The printed time: training (if a member is placed now) plus production."""
+    time = ctx.comp.train_time(building) if train else 0
+    if produce:
+        time += int(ctx.comp.v("produce_time")[building])
+    return Payment(time=time)
+
+
 def crafts_train(ctx: Ctx, cmd: CraftsTrain) -> None:
     player = check_action(ctx, "crafts")
     st = ctx.state
     loc = f"workshop:{cmd.building}"
-    time = 0
     if cmd.train_member is not None:
         validate_member(ctx, cmd.train_member, player, "train_member", place="farmyard")
-        time += ctx.comp.train_time(cmd.building)
     else:
         require(bool(st.members_at(loc, player)) or not cmd.produce, "train_member",
                 f"{st.players[player].name} has no trained member in the {cmd.building}")
     require(cmd.train_member is not None or cmd.produce, "produce", "train or produce something")
     goods = _goods_for(ctx, cmd.building, cmd.goods) if cmd.produce else None
-    if cmd.produce:
-        time += int(ctx.comp.v("produce_time")[cmd.building])
-    pay(ctx, player, cmd.pay if cmd.pay is not None else Payment(time=time))
+    pay(ctx, player, cmd.pay if cmd.pay is not None else
+        default_train_payment(ctx, cmd.building, cmd.train_member is not None, cmd.produce))
     if cmd.train_member is not None:
         st.members[cmd.train_member].loc = loc
     if goods is not None:

@@ -213,15 +213,16 @@ def advance(ctx: Ctx, cmd: MassAdvance) -> None:
     _skip_advancers(ctx)
 
 
-def majority_bonus(ctx: Ctx) -> list[int]:
-    """Most members on the church track: +2. Tie: the tied player whose rightmost member
-    stands highest; still tied: every tied player. Karla counts but scores nothing."""
+def majority_winners(ctx: Ctx) -> tuple[list[int], str, int, int]:
+    """Who gets the bonus, without giving it: (players, note key, count, rightmost level).
+
+    Most members on the church track; tie: the tied player whose rightmost member stands
+    highest; still tied: every tied player. Karla counts but scores nothing."""
     st = ctx.state
     counts = {i: len(st.members_in("church", i)) for i in range(len(st.players))}
     best = max(counts.values(), default=0)
     if best == 0:
-        ctx.note("no_bonus")
-        return []
+        return [], "no_bonus", 0, 0
     tied = [i for i, c in counts.items() if c == best]
     key, high = "bonus_most", 0
     if len(tied) > 1:
@@ -229,6 +230,15 @@ def majority_bonus(ctx: Ctx) -> list[int]:
         high = max(top.values())
         tied = [i for i in tied if top[i] == high]
         key = "bonus_still_tied" if len(tied) > 1 else "bonus_rightmost"
+    return tied, key, best, high
+
+
+def majority_bonus(ctx: Ctx) -> list[int]:
+    st = ctx.state
+    tied, key, best, high = majority_winners(ctx)
+    if not tied:
+        ctx.note("no_bonus")
+        return []
     bonus = int(ctx.comp.v("mass_bonus"))
     for i in tied:
         p = st.players[i]
