@@ -42,4 +42,7 @@ def build_routes() -> dict[str, RouteSpec]:
     from companion.app.village.routes import village_routes
 
     routes.update(village_routes())  # the Village screens replace their placeholders
+    from companion.app.games.routes import tally_routes
+
+    routes.update(tally_routes())  # so do the scoring assistants (Small City, Feudum, ...)
     return routes

@@ -82,26 +82,32 @@ def test_store_failure_is_shown_not_crashed(store: ProblemStore) -> None:
         assert "Saved games could not be read: disk on fire" in app.visible_texts()
 
 
-def test_new_game_buttons_open_coming_soon_and_back(store: ProblemStore) -> None:
+def test_new_game_buttons_open_their_setup_and_back(store: ProblemStore) -> None:
     with AppHarness(store) as app:
-        for label, route in [("Village", "/new/village"),
-                             ("Village solo (vs. Karla)", "/new/village-solo"),
-                             ("Small City", "/new/small-city"), ("Feudum", "/new/feudum"),
-                             ("Villagers", "/new/villagers")]:
+        for label, route, shown in [
+                ("Village", "/new/village", "Step 1 of 4: Game"),
+                ("Village solo (vs. Karla)", "/new/village-solo", "Step 1 of 4: Game"),
+                ("Small City", "/new/small-city", "Add a player"),
+                ("Feudum", "/new/feudum", "Add a player"),
+                ("Villagers", "/new/villagers", "Add a player")]:
             app.click(label)
             assert app.page.views[-1].route == route
             assert app.page.route == route  # the client was told (push_route echoed)
-            assert "Coming soon" in app.visible_texts()
-            assert any(label in t and "not ready yet" in t for t in app.visible_texts())
+            assert any(shown in t for t in app.visible_texts()), (label, shown)
             app.back()
             assert [v.route for v in app.page.views] == ["/"]
 
 
-def test_resume_opens_session_route_and_keeps_screen_awake(store: ProblemStore) -> None:
-    seed(store, unfinished=1)
+def test_resume_opens_the_village_table_and_keeps_screen_awake(store: ProblemStore) -> None:
+    from companion.village.service import VillageService
+    from companion.village.setup import PlayerSetup, VillageSetup
+
+    sid, _ = VillageService(store).create(VillageSetup(
+        players=[PlayerSetup(name="Ann", colour="red"), PlayerSetup(name="Bo", colour="blue")],
+        seed=1))
     with AppHarness(store) as app:
-        app.click("Open game 00")
-        assert [v.route for v in app.page.views] == ["/", "/session/open-00"]
+        app.click("Ann, Bo")
+        assert [v.route for v in app.page.views] == ["/", f"/play/village/{sid}"]
         assert app.client.wakelock_on
         app.click("Back")
         assert [v.route for v in app.page.views] == ["/"]

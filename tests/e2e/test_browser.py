@@ -60,15 +60,15 @@ def test_language_switch_round_trip(browser: Any, app_url: str, screenshots: Pat
     page.context.close()
 
 
-def test_new_game_placeholder_and_persisted_language(browser: Any, app_url: str,
+def test_new_game_setup_and_persisted_language(browser: Any, app_url: str,
                                                     screenshots: Path) -> None:
     # Runs after the first test: Korean was stored, so a new English browser gets Korean.
     page = open_app(browser, app_url, "en-US")
     page.get_by_text("게임 이어하기").wait_for(timeout=LOAD_TIMEOUT_MS)
     page.get_by_role("button", name="퓨덤").click()
-    page.get_by_text("준비 중").first.wait_for(timeout=STEP_TIMEOUT_MS)
+    page.get_by_text("플레이어 추가").first.wait_for(timeout=STEP_TIMEOUT_MS)  # Feudum setup
     assert page.url.endswith("/new/feudum")
-    shot(page, screenshots, "05-coming-soon-ko.png")
+    shot(page, screenshots, "05-feudum-setup-ko.png")
     page.go_back()  # browser back -> route_change -> Home
     page.get_by_text("게임 이어하기").wait_for(timeout=STEP_TIMEOUT_MS)
 

@@ -60,14 +60,14 @@ def test_rulebook_market_day_refill() -> None:
     s, out = _rulebook_market_day()
     st = s.state
     assert out.notes == [
-        "Refill: move queue 1 → front 1",
-        "Refill: move queue 2 → front 2",
-        "Refill: move queue 3 → front 3",
-        "Refill: move queue 4 → queue 1",
-        "Refill: move queue 5 → queue 2",
-        "Refill: new tile from the stack → queue 3",
-        "Refill: new tile from the stack → queue 4",
-        "Refill: new tile from the stack → queue 5",
+        "Refill: move queue 1 » front 1",
+        "Refill: move queue 2 » front 2",
+        "Refill: move queue 3 » front 3",
+        "Refill: move queue 4 » queue 1",
+        "Refill: move queue 5 » queue 2",
+        "Refill: new tile from the stack » queue 3",
+        "Refill: new tile from the stack » queue 4",
+        "Refill: new tile from the stack » queue 5",
     ]
     assert st.market_front == [True, True, True, True, False]  # the 4-5 space stays empty
     assert st.market_queue == [True] * 5
@@ -175,7 +175,7 @@ def test_an_exhausted_stack_leaves_spaces_empty() -> None:
     assert st.market_front == [True] * 5
     assert st.market_queue == [True, True, True, False, False]
     assert st.customer_stack == 0
-    assert out.notes[-1] == "Refill: new tile from the stack → queue 3"
+    assert out.notes[-1] == "Refill: new tile from the stack » queue 3"
 
 
 def test_once_every_customer_is_served_the_front_stays_empty() -> None:

@@ -80,7 +80,8 @@ def test_rulebook_mass_example() -> None:
     assert st.players[1].grain == 0
     # Julie cannot advance: she is not asked, the mass ends.
     assert [p.prestige for p in st.players] == [0, 2, 0]
-    assert noted(out.notes, "Oliver gains 2 prestige", "tied for most church members (2)", "level 4")
+    assert noted(out.notes, "Oliver gains 2 prestige", "tied for most church members (2)",
+                 "level 4")
     assert st.members["red-2a"].loc == "church:4" and st.members["blue-1a"].loc == "church:3"
     assert st.phase == "turns" and st.round == 2 and st.start_player == 0
     assert_conserved(s)

@@ -90,7 +90,7 @@ def test_market_and_council_example() -> None:
     assert out.note_data[:4] == [
         {"key": "karla_takes", "params": {"colour": PLAGUE, "space": "council", "pos": 4}},
         *why, {"key": "karla_why_chosen", "params": {}}]
-    assert out.notes[0] == f"Karla takes {PLAGUE} from council → her space 4"
+    assert out.notes[0] == f"Karla takes {PLAGUE} from council » her space 4"
     assert out.notes[3] == "You chose the cube"
     st = s.state
     assert karla_track(st)[3] == [f"{PLAGUE}@council"]

@@ -12,6 +12,7 @@ from companion.app.routing import Screen
 from companion.app.summaries import summarize
 from companion.app.widgets import BODY_TEXT_SIZE, big_button, body, heading, pager
 from companion.store.base import SessionInfo, SessionStore, StoreProblem
+from companion.tally.registry import TALLY_GAMES
 
 RESUME_PAGE_SIZE = 5
 HISTORY_PAGE_SIZE = 10
@@ -45,8 +46,15 @@ GAME_LABEL_KEYS = {
 }
 
 
-def session_route(session_id: str) -> str:
-    return f"/session/{session_id}"
+# Games whose saved sessions open in their own table screen (others: the placeholder).
+PLAY_ROUTES = {"village": "/play/village/{id}", "village-solo": "/play/village/{id}",
+               "village_solo": "/play/village/{id}"}
+# The scoring assistants (companion/app/games) resume at /play/<game>/<id>.
+PLAY_ROUTES.update({game: f"/play/{game}/{{id}}" for game in TALLY_GAMES})
+
+
+def session_route(session_id: str, game: str = "") -> str:
+    return PLAY_ROUTES.get(game, "/session/{id}").format(id=session_id)
 
 
 @dataclass(frozen=True)
@@ -168,7 +176,7 @@ class HomeScreen(Screen):
                 subtitle=ft.Text(f"{self._game_label(info.game)} · "
                                  + t("home.resume.last_played",
                                      date=self.ctx.date_time(info.updated_at))),
-                on_click=partial(self.ctx.go, session_route(info.id)),
+                on_click=partial(self.ctx.go, session_route(info.id, info.game)),
             )
             for info in state.items
         ]

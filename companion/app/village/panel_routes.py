@@ -1,9 +1,33 @@
-"""Village panel routes (see companion/app/village/routes.py)."""
+"""Village panel routes (see companion/app/village/routes.py).
+
+Each panel keeps the phone awake and has the table as its parent, given as the table's
+route pattern. Router.chain does not fill `:session_id` into a parent yet (requested), so
+until it does the stack under a panel holds a table view for ":session_id"; the panels'
+own back arrow therefore goes to this game's table explicitly.
+"""
 
 from __future__ import annotations
 
 from companion.app.routing import RouteSpec
+from companion.app.village.chronicle_screen import ChronicleScreen
+from companion.app.village.market_screen import MarketScreen
+from companion.app.village.mass_screen import MassScreen
+from companion.app.village.player_screen import PlayerScreen
+from companion.app.village.score_screen import ScoreScreen
+from companion.app.village.table_paths import TABLE_PATTERN
+
+PLAYER_PATTERN = f"{TABLE_PATTERN}/player/:index"
+MARKET_PATTERN = f"{TABLE_PATTERN}/market"
+MASS_PATTERN = f"{TABLE_PATTERN}/mass"
+CHRONICLE_PATTERN = f"{TABLE_PATTERN}/chronicle"
+SCORE_PATTERN = f"{TABLE_PATTERN}/score"
 
 
 def panel_routes() -> dict[str, RouteSpec]:
-    return {}
+    return {
+        PLAYER_PATTERN: RouteSpec(PlayerScreen, parent=TABLE_PATTERN, keeps_awake=True),
+        MARKET_PATTERN: RouteSpec(MarketScreen, parent=TABLE_PATTERN, keeps_awake=True),
+        MASS_PATTERN: RouteSpec(MassScreen, parent=TABLE_PATTERN, keeps_awake=True),
+        CHRONICLE_PATTERN: RouteSpec(ChronicleScreen, parent=TABLE_PATTERN, keeps_awake=True),
+        SCORE_PATTERN: RouteSpec(ScoreScreen, parent=TABLE_PATTERN, keeps_awake=True),
+    }

@@ -1,0 +1,1 @@
+"""Screens of the scoring assistants (Small City, Feudum, Villagers) over companion.tally."""

@@ -1,0 +1,108 @@
+"""What the table and the log share: open the session off the event loop, re-render on any
+client's change, and undo/redo buttons that are always in the app bar."""
+
+from __future__ import annotations
+
+import logging
+
+import flet as ft
+
+from companion.app.routing import HOME_ROUTE, Screen
+from companion.app.village.controller import VillageController
+from companion.app.widgets import TOUCH_TARGET, big_button, body
+
+logger = logging.getLogger(__name__)
+
+
+class SessionScreen(Screen):
+    controller: VillageController | None = None
+    _shown = False
+
+    @property
+    def session_id(self) -> str:
+        return self.params.get("session_id", "")
+
+    # ---- app bar ------------------------------------------------------------------------------
+    def history_buttons(self) -> list[ft.Control]:
+        t = self.ctx.t
+        self.undo_button = ft.IconButton(ft.Icons.UNDO, tooltip=t("village.undo"),
+                                         on_click=self.undo, disabled=True,
+                                         width=TOUCH_TARGET, height=TOUCH_TARGET)
+        self.redo_button = ft.IconButton(ft.Icons.REDO, tooltip=t("village.redo"),
+                                         on_click=self.redo, disabled=True,
+                                         width=TOUCH_TARGET, height=TOUCH_TARGET)
+        return [ft.Semantics(identifier="undo", content=self.undo_button),
+                ft.Semantics(identifier="redo", content=self.redo_button)]
+
+    def _refresh_history(self) -> None:
+        session = self.controller.session if self.controller else None
+        self.undo_button.disabled = session is None or not session.can_undo()
+        self.redo_button.disabled = session is None or not session.can_redo()
+
+    async def undo(self) -> None:
+        if self.controller is not None:
+            await self.controller.undo()
+
+    async def redo(self) -> None:
+        if self.controller is not None:
+            await self.controller.redo()
+
+    # ---- lifecycle ----------------------------------------------------------------------------
+    def did_appear(self) -> None:
+        self._shown = True
+        if self.controller is not None:  # shown again: listen again and catch up
+            self.controller.subscribe(self._changed)
+            self._changed()
+            return
+        self.ctx.spawn(self._open())
+
+    def will_disappear(self) -> None:
+        self._shown = False
+        if self.controller is not None:
+            self.controller.unsubscribe()
+
+    async def _open(self) -> None:
+        try:
+            controller = await VillageController.open(self.ctx, self.session_id)
+        except Exception as exc:  # missing or damaged save: say so, never crash
+            logger.exception("opening Village session %s failed", self.session_id)
+            self.show_failure(self.ctx.t("village.open_failed", error=str(exc)))
+            self.update_page()
+            return
+        self.controller = controller
+        if self._shown:
+            controller.subscribe(self._changed)
+            self._changed()
+
+    def _changed(self) -> None:
+        if not self._page_alive():  # this phone went away: stop listening to the game
+            if self.controller is not None:
+                self.controller.unsubscribe()
+            return
+        self._refresh_history()
+        self.render()
+        self.update_page()
+
+    def _page_alive(self) -> bool:
+        try:
+            return self.ctx.page.session is not None
+        except RuntimeError:  # flet: "An attempt to fetch destroyed session."
+            return False
+
+    def update_page(self) -> None:
+        try:
+            self.ctx.page.update()
+        except Exception as exc:  # the client went away meanwhile
+            logger.info("page update skipped: %s", exc)
+
+    # ---- for subclasses -----------------------------------------------------------------------
+    def render(self) -> None:
+        raise NotImplementedError
+
+    def failure_controls(self, message: str) -> list[ft.Control]:
+        return [body(message),
+                big_button(self.ctx.t("coming_soon.home"), ft.Icons.HOME,
+                           lambda: self.ctx.go(HOME_ROUTE), filled=False)]
+
+    def show_failure(self, message: str) -> None:
+        raise NotImplementedError

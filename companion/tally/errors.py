@@ -1,0 +1,56 @@
+"""Refused edits: every problem names the field to fix, in the InputProblems style."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, NoReturn, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from companion.core.validation import InputProblems, error_lines
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Problem:
+    field: str  # e.g. "value", "players[1].residents", "card"
+    message: str
+
+    @property
+    def line(self) -> str:
+        return f"{self.field}: {self.message}"
+
+
+class EditRejected(InputProblems):
+    """The rules refused an edit; nothing was changed or saved."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__([p.line for p in problems])
+        self.problems = problems
+
+    @property
+    def fields(self) -> list[str]:
+        return [p.field for p in self.problems]
+
+
+def reject(field: str, message: str) -> NoReturn:
+    raise EditRejected([Problem(field, message)])
+
+
+def problems_from_lines(lines: list[str]) -> list[Problem]:
+    """'players[0].name: must not be empty' -> Problem('players[0].name', 'must not ...')."""
+    out = []
+    for line in lines:
+        field, sep, message = line.partition(": ")
+        out.append(Problem(field, message) if sep else Problem("(input)", line))
+    return out
+
+
+def validate_model(model: type[M], raw: Mapping[str, Any]) -> M:
+    """Strict validation of one edit; pydantic's errors become named-field problems."""
+    try:
+        return model.model_validate(dict(raw))
+    except ValidationError as exc:
+        raise EditRejected(problems_from_lines(error_lines(exc))) from exc

@@ -1,0 +1,111 @@
+"""Tally sessions in a SessionStore: every edit is saved before it counts.
+
+    service = TallyService(store)
+    session_id, session = service.create("villagers", ["Ann", "Bo"])
+    service.apply(session_id, session, {"type": "set", "player": 0, "field": "money",
+                                        "value": 12})
+    service.finish(session_id, session)   # history gets players, scores, winners, date
+
+`apply` validates first (nothing changes on EditRejected), appends the event to the store
+and only then commits it in memory; undo/redo store the whole log and roll the in-memory
+session back if the write fails. The caller runs all of this off the UI loop.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from companion.scoring.contract import ScoreSheet
+from companion.store.base import SessionStore
+from companion.tally.registry import rules_for
+from companion.tally.session import TallySession
+from companion.tally.setup import TallySetup, checked_setup
+
+HEADER_KIND = "tally"
+HEADER_SCHEMA = 1
+OUT_SCORE = "—"  # shown in history for a player who left the game (Small City pollution)
+
+AnySession = TallySession[Any]
+
+
+class NotATallySession(ValueError):
+    pass
+
+
+def session_summary(session: AnySession) -> dict[str, Any]:
+    """What Home's history shows: players, scores, winners, date (ISO day, UTC)."""
+    events = session.events
+    day = (events[-1]["at"] if events else session.clock())[:10]
+    summary: dict[str, Any] = {"players": list(session.setup.players), "date": day}
+    if session.finished:
+        sheet = session.sheet()
+        summary["scores"] = {p.name: OUT_SCORE if p.total is None else p.total
+                             for p in sheet.players}
+        summary["winners"] = list(sheet.winners)
+    return summary
+
+
+class TallyService:
+    def __init__(self, store: SessionStore) -> None:
+        self.store = store
+
+    def create(self, game: str, names: list[str], *,
+               seed: int | None = None) -> tuple[str, AnySession]:
+        rules = rules_for(game)
+        setup = checked_setup(game, names, rules.min_players, rules.max_players, seed)
+        session: AnySession = TallySession(rules, setup)
+        session_id = uuid.uuid4().hex[:16]
+        header = {"kind": HEADER_KIND, "schema": HEADER_SCHEMA, "game": game,
+                  "setup": setup.model_dump(mode="json")}
+        self.store.create(session_id, game, ", ".join(setup.players), header)
+        self.store.update_info(session_id, summary=session_summary(session))
+        return session_id, session
+
+    def open(self, session_id: str) -> AnySession:
+        stored = self.store.load(session_id)
+        header = stored.header
+        if header.get("kind") != HEADER_KIND:
+            raise NotATallySession(f"session {session_id} is not a scoring-assistant game")
+        if header.get("schema") != HEADER_SCHEMA:
+            raise NotATallySession(f"session {session_id} was saved by a newer app")
+        setup = TallySetup.model_validate(header["setup"])
+        return TallySession(rules_for(setup.game), setup, stored.events, stored.redo)
+
+    def apply(self, session_id: str, session: AnySession, edit: Any) -> dict[str, Any]:
+        pending = session.prepare(edit)  # EditRejected: nothing saved, nothing changed
+        was_finished = session.finished
+        self.store.append(session_id, [pending.event])
+        session.commit(pending)
+        if session.finished != was_finished:
+            self._save_info(session_id, session)
+        return pending.event
+
+    def finish(self, session_id: str, session: AnySession) -> ScoreSheet:
+        self.apply(session_id, session, {"type": "finish"})
+        return session.sheet()
+
+    def undo(self, session_id: str, session: AnySession) -> bool:
+        return self._move(session_id, session, session.undo)
+
+    def redo(self, session_id: str, session: AnySession) -> bool:
+        return self._move(session_id, session, session.redo)
+
+    def _move(self, session_id: str, session: AnySession, move: Callable[[], bool]) -> bool:
+        snap = session.snapshot()
+        was_finished = session.finished
+        if not move():
+            return False
+        try:
+            self.store.replace_log(session_id, session.events, session.redo_stack)
+        except BaseException:
+            session.restore(snap)  # the stored log is what counts: stay in step with it
+            raise
+        if session.finished != was_finished:
+            self._save_info(session_id, session)
+        return True
+
+    def _save_info(self, session_id: str, session: AnySession) -> None:
+        self.store.update_info(session_id, finished=session.finished,
+                               summary=session_summary(session))

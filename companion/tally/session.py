@@ -1,0 +1,145 @@
+"""A tally session: setup + append-only edit log; state = fold of the log; undo/redo.
+
+Undo pops the last edit onto the redo stack (front = next to redo); redo re-applies it
+exactly as recorded (a die roll keeps its face); any new edit clears the redo stack.
+`prepare` validates an edit without changing anything, so a caller can save the event
+first and `commit` only once it is stored (see service.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic
+
+from companion.scoring.contract import ScoreSheet
+from companion.tally.chance import rng_for
+from companion.tally.errors import reject
+from companion.tally.rules import S, TallyRules
+from companion.tally.setup import TallySetup
+
+FINISH = "finish"
+
+
+def _now() -> str:
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+@dataclass(frozen=True)
+class Pending(Generic[S]):
+    """A validated edit, not yet part of the session."""
+
+    event: dict[str, Any]  # {"at": iso, "edit": {...}} as stored
+    state: S  # the state once it is committed
+
+
+@dataclass(frozen=True)
+class Snapshot(Generic[S]):
+    events: tuple[dict[str, Any], ...]
+    states: tuple[S, ...]
+    redo: tuple[dict[str, Any], ...]
+
+
+class TallySession(Generic[S]):
+    def __init__(self, rules: TallyRules[S], setup: TallySetup,
+                 events: Iterable[Mapping[str, Any]] = (),
+                 redo: Iterable[Mapping[str, Any]] = (),
+                 clock: Callable[[], str] = _now) -> None:
+        if setup.game != rules.game:
+            raise ValueError(f"setup is for {setup.game!r}, rules are for {rules.game!r}")
+        self.rules = rules
+        self.setup = setup
+        self.clock = clock
+        self._events: list[dict[str, Any]] = []
+        # _states[i] is the state after i edits; kept so undo never refolds the log.
+        self._states: list[S] = [rules.start(setup)]
+        for event in events:
+            self.commit(self.prepare(event["edit"], at=event.get("at")), keep_redo=True)
+        self._redo: list[dict[str, Any]] = [dict(e) for e in redo]
+
+    # ---- reading -----------------------------------------------------------------------
+    @property
+    def state(self) -> S:
+        return self._states[-1]
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return list(self._events)
+
+    @property
+    def redo_stack(self) -> list[dict[str, Any]]:
+        return list(self._redo)
+
+    @property
+    def finished(self) -> bool:
+        return bool(self._events) and self._events[-1]["edit"]["type"] == FINISH
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._events)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def sheet(self) -> ScoreSheet:
+        """The final sheet for the current numbers (EditRejected says what is missing)."""
+        return self.rules.sheet(self.state)
+
+    # ---- editing -----------------------------------------------------------------------
+    def prepare(self, raw: Any, *, at: str | None = None) -> Pending[S]:
+        if not isinstance(raw, Mapping):
+            reject("(edit)", "must be an object")
+        stamp = at or self.clock()
+        if raw.get("type") == FINISH:
+            if self.finished:
+                reject("type", "the game is already finished")
+            self.rules.sheet(self.state)  # refuses (naming fields) while numbers are missing
+            return Pending({"at": stamp, "edit": {"type": FINISH}}, self.state)
+        if self.finished:
+            reject("type", "the game is finished: undo to change it")
+        edit = self.rules.parse(raw)
+        seq = len(self._events)
+        edit = self.rules.complete(
+            self.state, edit,
+            lambda draw: rng_for(self.setup.game, self.setup.seed, seq, draw))
+        new_state = self.rules.apply(self.state, edit)
+        return Pending({"at": stamp, "edit": edit.model_dump(mode="json")}, new_state)
+
+    def commit(self, pending: Pending[S], *, keep_redo: bool = False) -> None:
+        self._events.append(pending.event)
+        self._states.append(pending.state)
+        if not keep_redo:
+            self._redo = []
+
+    def apply(self, raw: Any) -> dict[str, Any]:
+        """Validate and add one edit; returns the stored event."""
+        pending = self.prepare(raw)
+        self.commit(pending)
+        return pending.event
+
+    def undo(self) -> bool:
+        if not self._events:
+            return False
+        self._redo.insert(0, self._events.pop())
+        self._states.pop()
+        return True
+
+    def redo(self) -> bool:
+        if not self._redo:
+            return False
+        event = self._redo[0]
+        self.commit(self.prepare(event["edit"], at=event.get("at")), keep_redo=True)
+        self._redo.pop(0)
+        return True
+
+    # ---- all-or-nothing around a save ----------------------------------------------------
+    def snapshot(self) -> Snapshot[S]:
+        return Snapshot(tuple(self._events), tuple(self._states), tuple(self._redo))
+
+    def restore(self, snap: Snapshot[S]) -> None:
+        self._events = list(snap.events)
+        self._states = list(snap.states)
+        self._redo = list(snap.redo)

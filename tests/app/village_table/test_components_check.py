@@ -1,0 +1,136 @@
+"""The wizard's component check: confirm or correct estimates; answers persist."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import cast
+
+import flet as ft
+
+from companion.app.village.hub import HUB
+from companion.store.memory import MemoryStore
+from companion.store.tinydb_store import TinyDBStore
+
+from ..harness import AppHarness
+from .conftest import find_id, open_app, tap, texts_under
+
+
+def to_check_step(app: AppHarness, players: int = 2) -> None:
+    tap(app, f"count-{players}")
+    app.click("Next")
+    for seat, name in enumerate(["Ann", "Bo", "Cy", "Di", "Ed"][:players]):
+        field = cast(ft.TextField, cast(ft.Semantics, find_id(app, f"seat-name-{seat}")).content)
+        app.set_value(field, name)
+    app.click("Next")
+    app.click("Next")
+
+
+def fields_in(app: AppHarness, identifier: str) -> dict[str, ft.TextField]:
+    root = find_id(app, identifier)
+    return {str(c.label): c for c, _ in app.walk(root) if isinstance(c, ft.TextField)}
+
+
+def test_every_estimate_of_this_game_is_listed_with_a_drawing(store: MemoryStore) -> None:
+    with open_app(store, "/new/village") as app:
+        to_check_step(app)
+        tabs = [c.identifier for c, _ in app.walk(find_id(app, "component-check"))
+                if isinstance(c, ft.Semantics) and (c.identifier or "").startswith("estimate-tab")]
+        assert tabs == ["estimate-tab-setup_cards", "estimate-tab-time_track_length",
+                        "estimate-tab-chronicle_sections", "estimate-tab-graveyard_slots",
+                        "estimate-tab-council_advance_time",
+                        "estimate-tab-scriptorium_train_time",
+                        "estimate-tab-smithy_train_time"]  # no Karla in a 2-player game
+        assert "Checked: 0 of 7" in app.visible_texts()
+        assert "Setup card, 2 players" in texts_under(app, "schematic-setup-card")
+        for tab, drawing in [("time_track_length", "schematic-time-track"),
+                             ("chronicle_sections", "schematic-chronicle"),
+                             ("graveyard_slots", "schematic-graveyard"),
+                             ("council_advance_time", "schematic-council"),
+                             ("smithy_train_time", "schematic-training")]:
+            tap(app, f"estimate-tab-{tab}")
+            assert find_id(app, drawing)
+
+
+def test_confirm_is_remembered(store: MemoryStore) -> None:
+    with open_app(store, "/new/village") as app:
+        to_check_step(app)
+        tap(app, "estimate-confirm")  # the setup card
+        assert "Checked: 1 of 7" in app.visible_texts()
+        assert store.get_setting("calibration:village:big-box")["setup_cards"]["2"]["spaces"]
+        assert "setup_cards.2" in store.get_setting("calibration_checked:village:big-box")
+    with open_app(store, "/new/village") as app:
+        to_check_step(app)
+        assert "Checked: 1 of 7" in app.visible_texts()
+        tap(app, "estimate-tab-setup_cards")
+        assert "Confirmed by you" in texts_under(app, "estimate-setup_cards")
+    with open_app(store, "/new/village") as app:
+        to_check_step(app, players=3)  # another card: not checked yet
+        assert "Not checked yet (estimate)" in texts_under(app, "estimate-setup_cards")
+
+
+def test_bad_input_is_named_and_kept(store: MemoryStore) -> None:
+    with open_app(store, "/new/village") as app:
+        to_check_step(app)
+        tap(app, "estimate-tab-time_track_length")
+        tap(app, "estimate-correct")
+        field = fields_in(app, "estimate-time_track_length")["Time track"]
+        app.set_value(field, "twelve")
+        tap(app, "estimate-save")
+        assert "Time track: must be a whole number, at least 2" in app.visible_texts()
+        field = fields_in(app, "estimate-time_track_length")["Time track"]
+        assert field.value == "twelve" and field.error
+        assert store.get_setting("calibration:village:big-box", None) is None
+
+
+def test_a_correction_the_engine_refuses_names_the_field(store: MemoryStore) -> None:
+    with open_app(store, "/new/village") as app:
+        to_check_step(app)
+        tap(app, "estimate-correct")  # the 2-player setup card
+        fields = fields_in(app, "estimate-setup_cards")
+        app.set_value(fields["Harvest"], "4")  # 19 cubes: not a multiple of 2
+        tap(app, "estimate-save")
+        assert any(t.startswith("setup_cards.2: 19 cubes placed") for t in app.visible_texts())
+        assert fields_in(app, "estimate-setup_cards")["Harvest"].value == "4"
+        app.set_value(fields_in(app, "estimate-setup_cards")["Family"], "4")
+        tap(app, "estimate-save")
+        assert "Corrected by you" in app.visible_texts()
+        card = store.get_setting("calibration:village:big-box")["setup_cards"]["2"]
+        assert card["spaces"]["harvest"] == 4 and card["spaces"]["family"] == 4
+
+
+def test_corrections_are_used_by_the_new_game_and_persist_on_disk(tmp_path: Path) -> None:
+    store = TinyDBStore(tmp_path)
+    with open_app(store, "/new/village") as app:
+        to_check_step(app)
+        tap(app, "estimate-tab-time_track_length")
+        tap(app, "estimate-correct")
+        app.set_value(fields_in(app, "estimate-time_track_length")["Time track"], "14")
+        tap(app, "estimate-save")
+        assert "Corrected by you" in app.visible_texts()
+        app.click("Start game")
+        sid = store.list_sessions()[0].id
+        assert HUB.get(sid).session.comp.v("time_track_length") == 14  # type: ignore[union-attr]
+        assert any(t.startswith("Time 1/14") for t in texts_under(app, "player-0"))
+    reopened = TinyDBStore(tmp_path)
+    with open_app(reopened, "/new/village") as app:
+        to_check_step(app)
+        tap(app, "estimate-tab-time_track_length")
+        assert "Corrected by you" in texts_under(app, "estimate-time_track_length")
+
+
+def test_solo_lists_karla_board_and_edits_the_order(store: MemoryStore) -> None:
+    with open_app(store, "/new/village-solo") as app:
+        app.click("Next")
+        field = cast(ft.TextField, cast(ft.Semantics, find_id(app, "seat-name-0")).content)
+        app.set_value(field, "Sol")
+        app.click("Next")
+        app.click("Next")
+        tap(app, "estimate-tab-karla_action_order")
+        assert find_id(app, "schematic-karla-order")
+        tap(app, "estimate-correct")
+        tap(app, "order-0-down")
+        tap(app, "estimate-save")
+        saved = store.get_setting("calibration:village:big-box")["karla_action_order"]
+        assert saved[:2] == ["travel", "market"]
+        tap(app, "estimate-tab-karla_fate_after")
+        assert find_id(app, "schematic-karla-board")
