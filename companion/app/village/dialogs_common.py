@@ -42,9 +42,13 @@ class DialogSlot:
             except Exception as exc:  # the page went away meanwhile
                 logger.info("dialog close skipped: %s", exc)
 
-    def _dismissed(self, _e: Any = None) -> None:
-        # Closed from the client side (barrier tap, back key): forget it.
-        self.dialog, self.tag = None, None
+    def _dismissed(self, e: Any = None) -> None:
+        # Closed from the client side (barrier tap, back key): forget it. A dismissal can
+        # arrive late, after the next dialog was shown (two pending choices in a row): only
+        # the dialog the event is about may be forgotten, never its successor.
+        source = getattr(e, "control", None)
+        if source is None or source is self.dialog:
+            self.dialog, self.tag = None, None
 
 
 def dialog(title: str, body: list[ft.Control], actions: list[ft.Control], *,

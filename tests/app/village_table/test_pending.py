@@ -23,15 +23,20 @@ from .conftest import (
 from .test_table import first_cube
 
 
-def owe_a_death(store: MemoryStore, sid: str) -> None:
-    """Ann takes a cube, her time passes the quill, she ends the turn: a death waits."""
+def owe_deaths(store: MemoryStore, sid: str, laps: int = 1) -> list[str]:
+    """Ann takes a cube, her time passes the quill `laps` times, she ends the turn: the
+    deaths wait. The kinds of the choices pending."""
     svc = VillageService(store)
     session = svc.open(sid)
     space, colour = first_cube(store, sid)
     svc.execute(sid, session, {"type": "take_cube", "space": space, "colour": colour})
-    svc.execute(sid, session, {"type": "spend_time", "player": 0, "amount": 12})
+    svc.execute(sid, session, {"type": "spend_time", "player": 0, "amount": 12 * laps})
     svc.execute(sid, session, {"type": "end_turn"})
-    assert session.state.pending[0].kind == "death"
+    return [p.kind for p in session.state.pending]
+
+
+def owe_a_death(store: MemoryStore, sid: str) -> None:
+    assert owe_deaths(store, sid)[0] == "death"
 
 
 def test_death_dialog_appears_and_the_answer_moves_the_member(store: MemoryStore) -> None:
@@ -186,3 +191,24 @@ def test_mass_entry_form(store: MemoryStore) -> None:
         tap(app, "mass-save")
         body = store.load(sid).events[-1]["body"]
         assert body["draw"] == "mass" and body["outcome"] == {"items": ["monk"] * 3}
+
+
+def test_a_late_dismissal_of_the_first_dialog_leaves_the_second_in_charge(
+        store: MemoryStore) -> None:
+    """Two deaths owed at one turn's end: answering the first opens the second at once. The
+    browser reports the first dialog's dismissal afterwards; the second must still be the
+    one the table closes when it is answered (it once stayed on screen for good)."""
+    sid = make_game(store)
+    assert owe_deaths(store, sid, laps=2) == ["death", "death"]
+    with open_app(store, f"/play/village/{sid}") as app:
+        [first] = open_dialogs(app)
+        tap(app, "death-red-1a")
+        [second] = open_dialogs(app)
+        assert second is not first
+        app.dispatch(first, "dismiss")  # late, as the browser sends it
+        assert open_dialogs(app) == [second]
+        choices = [getattr(c, "identifier", None) for c, _ in app.walk(second)]
+        death = next(i for i in choices if isinstance(i, str) and i.startswith("death-"))
+        tap(app, death)
+        assert open_dialogs(app) == [], "the second dialog stayed on screen once answered"
+        assert not HUB.get(sid).session.state.pending  # type: ignore[union-attr]
