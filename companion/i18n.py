@@ -1,5 +1,8 @@
 """App-string translation from Babel `.po` catalogues under `locales/`.
 
+A message about a number of things may have plural variants, `<key>#one` beside `<key>`
+(the CLDR category names, through Babel): `Translator.tn` picks one.
+
 Catalogues are read at run time with `babel.messages.pofile.read_po` (no compile step) and
 cached per language. Keys are stable msgids such as ``"home.title"``; the English catalogue
 holds the English text. A missing key never raises: it falls back to English, then to the
@@ -17,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
 from babel.messages.pofile import read_po
 
 logger = logging.getLogger(__name__)
@@ -104,6 +108,11 @@ def placeholders(text: str) -> set[str]:
     return names
 
 
+@lru_cache(maxsize=len(SUPPORTED_LANGUAGES))
+def _plural_rule(babel_locale: str) -> Any:
+    return Locale.parse(babel_locale).plural_form
+
+
 class _KeepUnknown(dict[str, Any]):
     """format_map helper: an unknown placeholder stays visible instead of raising."""
 
@@ -164,5 +173,21 @@ class Translator:
         except (ValueError, IndexError, AttributeError):
             # A broken translation ("{name" or "{0}") shows raw rather than crashing.
             return text
+
+    def plural_category(self, count: int) -> str:
+        """CLDR plural category of `count` in this language ("one", "other" …), from
+        Babel's locale data rather than a hand-written rule per language."""
+        return str(_plural_rule(self.babel_locale)(count))
+
+    def plural_categories(self) -> frozenset[str]:
+        """The categories besides "other" this language tells apart ({"one"} in English)."""
+        return frozenset(_plural_rule(self.babel_locale).tags)
+
+    def tn(self, msgid: str, count: int, /, **kwargs: Any) -> str:
+        """`t` for a message about `count` things: uses the variant `<msgid>#<category>`
+        ("…#one" in English and German) when this language's catalogue has it, else the
+        general text. Korean and Chinese have no plural categories and need no variant."""
+        variant = f"{msgid}#{self.plural_category(count)}"
+        return self.t(variant if self.has(variant) else msgid, **kwargs)
 
     __call__ = t

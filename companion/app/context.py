@@ -47,6 +47,10 @@ class AppContext:
     def t(self, msgid: str, **kwargs: Any) -> str:
         return self.translator.t(msgid, **kwargs)
 
+    def tn(self, msgid: str, count: int, /, **kwargs: Any) -> str:
+        """A message about `count` things, in its plural form (see Translator.tn)."""
+        return self.translator.tn(msgid, count, **kwargs)
+
     def date(self, iso: str) -> str:
         return local_date(iso, self.translator.babel_locale)
 

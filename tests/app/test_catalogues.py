@@ -30,6 +30,9 @@ DYNAMIC_NAMESPACES = ("note", "colour", "space", "section", "goods", "side", "dr
                       "category", "phase", "achievement", "reward", "building", "cube_letter")
 
 
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many")
+
+
 def raw_catalogue(lang: str) -> dict[str, tuple[str, bool]]:
     out: dict[str, tuple[str, bool]] = {}
     for path in catalogue_files(lang):
@@ -40,6 +43,11 @@ def raw_catalogue(lang: str) -> dict[str, tuple[str, bool]]:
                 assert str(m.id) not in out, f"{m.id} is defined twice ({path.name})"
                 out[str(m.id)] = (str(m.string or ""), bool(m.fuzzy))
     return out
+
+
+def is_plural_variant(key: str) -> bool:
+    """`<key>#one` …: a plural form of `<key>`, chosen by Translator.tn."""
+    return "#" in key and key.rsplit("#", 1)[-1] in PLURAL_CATEGORIES
 
 
 def keys_used_in_app() -> dict[str, str]:
@@ -63,6 +71,9 @@ def test_every_supported_language_has_a_catalogue() -> None:
 @pytest.mark.parametrize("lang", [lang for lang in SUPPORTED_LANGUAGES if lang != "en"])
 def test_catalogue_has_every_key_with_same_placeholders(lang: str) -> None:
     english, other = raw_catalogue("en"), raw_catalogue(lang)
+    if not Translator(lang).plural_categories():
+        # No plural categories (Korean, Chinese): one text serves every count.
+        english = {k: v for k, v in english.items() if not is_plural_variant(k)}
     missing = sorted(set(english) - set(other))
     extra = sorted(set(other) - set(english))
     assert not missing, f"{lang} lacks keys: {missing}"
@@ -90,8 +101,35 @@ def test_every_key_used_in_the_app_exists() -> None:
     assert not missing, f"keys used but not in locales/en: {missing}"
 
 
+def test_plural_variants_belong_to_a_key() -> None:
+    for lang in SUPPORTED_LANGUAGES:
+        catalogue = raw_catalogue(lang)
+        tags = Translator(lang).plural_categories()
+        for key in filter(is_plural_variant, catalogue):
+            base, category = key.rsplit("#", 1)
+            assert base in catalogue, f"{lang}: {key} has no general text {base}"
+            assert category in tags, f"{lang} has no plural category {category!r}: {key}"
+
+
+@pytest.mark.parametrize(("lang", "count", "expected"), [
+    ("en", 1, "Setup card, 1 player"), ("en", 2, "Setup card, 2 players"),
+    ("en", 0, "Setup card, 0 players"), ("de", 1, "Aufbaukarte, 1 Person"),
+    ("de", 4, "Aufbaukarte, 4 Personen"),
+])
+def test_plural_forms(lang: str, count: int, expected: str) -> None:
+    assert Translator(lang).tn("village.schematic.setup_card", count,
+                               players=count) == expected
+
+
+def test_languages_without_plural_forms_use_the_general_text() -> None:
+    ko = Translator("ko")
+    assert ko.tn("village.schematic.setup_card", 1, players=1) == ko.t(
+        "village.schematic.setup_card", players=1)
+
+
 def test_no_unused_keys() -> None:
-    static = {k for k in raw_catalogue("en") if k.split(".")[0] not in DYNAMIC_NAMESPACES}
+    static = {k for k in raw_catalogue("en")
+              if k.split(".")[0] not in DYNAMIC_NAMESPACES and not is_plural_variant(k)}
     unused = sorted(static - set(keys_used_in_app()))
     assert not unused, f"keys in the catalogues that no code uses: {unused}"
 

@@ -257,12 +257,12 @@ def trade_helper(screen: SmallCityScreen) -> list[ft.Control]:
         ft.Text(t("games.sc.income_hint"), size=SMALL_TEXT),
         chips(list(enumerate(screen.names)), player, screen.choose_trade_player,
               id_prefix="trade-player"),
-        ft.Text(t("games.sc.has", money=row.money, votes=row.votes), size=BODY_TEXT_SIZE,
-                weight=ft.FontWeight.W_600),
+        ft.Text(screen.ctx.tn("games.sc.has", row.votes, money=row.money, votes=row.votes),
+                size=BODY_TEXT_SIZE, weight=ft.FontWeight.W_600),
         ft.Row([button(t("games.sc.income_plus"), partial(screen.nudge, player, "money", 1))],
                wrap=True),
         ft.Text(t("games.sc.money_to_votes"), size=SMALL_TEXT),
-        ft.Row([button(t("games.sc.trade_money", dollars=d, votes=v),
+        ft.Row([button(screen.ctx.tn("games.sc.trade_money", v, dollars=d, votes=v),
                        partial(trade, "money_to_votes", d, None), disabled=row.money < d)
                 for d, v in MONEY_TO_VOTES.items()], wrap=True, spacing=6, run_spacing=6),
         ft.Text(t("games.sc.material_to_money"), size=SMALL_TEXT),
@@ -271,8 +271,8 @@ def trade_helper(screen: SmallCityScreen) -> list[ft.Control]:
                        partial(trade, "material_to_money", None, m))
                 for m, d in MATERIAL_TO_MONEY.items()], wrap=True, spacing=6, run_spacing=6),
         ft.Text(t("games.sc.material_to_votes"), size=SMALL_TEXT),
-        ft.Row([button(t("games.sc.trade_material_votes", material=t(MATERIAL_KEYS[m]),
-                         votes=v),
+        ft.Row([button(screen.ctx.tn("games.sc.trade_material_votes", v,
+                                     material=t(MATERIAL_KEYS[m]), votes=v),
                        partial(trade, "material_to_votes", None, m))
                 for m, v in MATERIAL_TO_VOTES.items()], wrap=True, spacing=6, run_spacing=6),
     ]
@@ -299,7 +299,7 @@ def voting_helper(screen: SmallCityScreen) -> list[ft.Control]:
         ft.Row([ft.Semantics(identifier=f"residence-{n}", content=ft.OutlinedButton(
                     str(n), on_click=partial(screen.add_residence, n), height=TOUCH_TARGET,
                     width=56, disabled=locked,
-                    tooltip=t("games.sc.residence_with", count=n)))
+                    tooltip=screen.ctx.tn("games.sc.residence_with", n, count=n)))
                 for n in range(1, MAX_RESIDENTS_PER_RESIDENCE + 1)], wrap=True, spacing=6),
     ]
     if residences:
@@ -313,14 +313,16 @@ def voting_helper(screen: SmallCityScreen) -> list[ft.Control]:
                          on_change=lambda e: screen.set_university(bool(e.control.value)),
                          disabled=locked))
     out.append(ft.Semantics(identifier="vote-total", content=ft.Text(
-        t("games.sc.vote_total", votes=votes), size=BODY_TEXT_SIZE + 2,
+        screen.ctx.tn("games.sc.vote_total", votes, votes=votes), size=BODY_TEXT_SIZE + 2,
         weight=ft.FontWeight.W_600)))
-    out.append(big_button(t("games.sc.add_votes", votes=votes, name=screen.names[player]),
+    out.append(big_button(screen.ctx.tn("games.sc.add_votes", votes, votes=votes,
+                                        name=screen.names[player]),
                           ft.Icons.HOW_TO_VOTE, screen.record_votes, identifier="add-votes"))
     for record in st.votes_gained:
         if record.round == st.round:
-            out.append(ft.Text(t("games.sc.votes_added", name=screen.names[record.player],
-                                 votes=record.votes), size=SMALL_TEXT))
+            out.append(ft.Text(screen.ctx.tn("games.sc.votes_added", record.votes,
+                                             name=screen.names[record.player],
+                                             votes=record.votes), size=SMALL_TEXT))
     return out
 
 

@@ -161,7 +161,7 @@ class BagForm:
                 continue
             self.rows[space] = ft.Row(self._chips(space), wrap=True, spacing=6)
             body.append(ft.Column([
-                text(ctx.t("village.form.bag.space", space=space_name(ctx, space), count=n),
+                text(ctx.tn("village.form.bag.space", n, space=space_name(ctx, space), count=n),
                      bold=True),
                 self.rows[space]], spacing=4, tight=True))
         body.append(self.error)
@@ -279,7 +279,7 @@ class MassForm:
                           tooltip=ctx.t("village.form.more"), width=48, height=48),
         ], wrap=True))
         self._render()
-        body = [*_context_lines(self.env), text(ctx.t("village.form.mass.body",
+        body = [*_context_lines(self.env), text(ctx.tn("village.form.mass.body", self.count,
                                                       count=self.count)),
                 self.status, monk_row, self.member_rows, self.error]
         actions = [*self.env.actions,

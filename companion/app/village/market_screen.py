@@ -73,7 +73,8 @@ class MarketScreen(PanelScreen):
         return card(t("panel.market.spaces"), [
             muted(t("panel.market.front")), ft.Row(front, spacing=6, wrap=True),
             muted(t("panel.market.queue")), ft.Row(queue, spacing=6, wrap=True),
-            ft.Text(t("panel.market.stack", count=st.customer_stack), size=16, key="stack"),
+            ft.Text(self.ctx.tn("panel.market.stack", st.customer_stack,
+                                count=st.customer_stack), size=16, key="stack"),
         ], identifier="market-spaces")
 
     def _space(self, index: int, full: bool, *, closed: bool = False, served: bool = False,

@@ -105,7 +105,8 @@ class MassScreen(PanelScreen):
         lines: list[ft.Control] = [
             ft.Text(t("panel.mass.buyer", player=p.name), size=20, weight=ft.FontWeight.W_600,
                     key="buyer"),
-            ft.Text(t("panel.mass.coins", coins=p.coins, cost=cost, room=room), size=16),
+            ft.Text(self.ctx.tn("panel.mass.coins", p.coins, coins=p.coins, cost=cost,
+                                room=room), size=16),
         ]
         for gen in sorted({m.gen for m in in_bag}):
             have = sum(1 for m in in_bag if m.gen == gen)
@@ -116,7 +117,8 @@ class MassScreen(PanelScreen):
                                  plus_tip=t("panel.common.more", what=label),
                                  minus_disabled=not self.buy.get(gen),
                                  plus_disabled=self.buy.get(gen, 0) >= have or chosen >= room))
-        lines.append(apply_button(t("panel.mass.buy", count=chosen, coins=chosen * cost),
+        lines.append(apply_button(self.ctx.tn("panel.mass.buy", chosen * cost, count=chosen,
+                                              coins=chosen * cost),
                                   self._buy_out, disabled=chosen == 0, key="buy-out"))
         lines.append(apply_button(t("panel.mass.buy_none", player=p.name), self._buy_none,
                                   key="buy-none", filled=False))

@@ -41,7 +41,7 @@ def bag_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft.Co
                             ft.Row([member_piece(state, m) for m in mine], spacing=4,
                                    wrap=True)],
                            key=f"bag-{i}"))
-    rows.append(muted(t("panel.mass.bag_total", count=len(items))))
+    rows.append(muted(ctx.tn("panel.mass.bag_total", len(items), count=len(items))))
     return card(t("panel.mass.bag"), rows, identifier="black-bag")
 
 

@@ -226,4 +226,5 @@ def bag_text(ctx: AppContext, state: VillageState) -> str:
     cubes = [c for c, n in state.bag.items() for _ in range(n)]
     if not cubes:
         return ctx.t("village.bag.empty")
-    return ctx.t("village.bag.contents", cubes=cubes_text(ctx, cubes), count=len(cubes))
+    return ctx.tn("village.bag.contents", len(cubes), cubes=cubes_text(ctx, cubes),
+                  count=len(cubes))

@@ -78,13 +78,14 @@ def death_destination(ctx: AppContext, state: VillageState, comp: ComponentData,
     section = PLACE_TO_SECTION.get(member.place)
     if section is not None and state.chronicle_free(section) > 0:
         free = state.chronicle_free(section)
-        text = ctx.t("village.death.to_chronicle", section=term(ctx, "section", section),
+        text = ctx.tn("village.death.to_chronicle", free, section=term(ctx, "section", section),
                      free=free)
         if state.chronicle_total_free() == 1:
             text += " " + ctx.t("village.death.ends_game")
         return text
     if state.graveyard_free() > 0:
-        text = ctx.t("village.death.to_graveyard", free=state.graveyard_free())
+        text = ctx.tn("village.death.to_graveyard", state.graveyard_free(),
+                      free=state.graveyard_free())
         if state.graveyard_free() == 1:
             text += " " + ctx.t("village.death.ends_game")
         return text

@@ -81,7 +81,7 @@ def setup_card(ctx: AppContext, card: dict[str, Any], seats: int) -> ft.Control:
     bag = ft.Row([_small(ctx.t("village.schematic.bag", count=card.get("bag_per_colour", "?"))),
                   *[cube_chip(ctx, c, size=18) for c in INFLUENCE]], spacing=4, wrap=True)
     return _frame(ft.Column([
-        _small(ctx.t("village.schematic.setup_card", players=seats), bold=True, size=14),
+        _small(ctx.tn("village.schematic.setup_card", seats, players=seats), bold=True, size=14),
         ft.Row(cells, wrap=True, spacing=4, run_spacing=4), bag], spacing=6, tight=True),
         "schematic-setup-card")
 
@@ -125,7 +125,7 @@ def _slots(marks: list[int], seats: int) -> ft.Row:
 
 def chronicle(ctx: AppContext, sections: dict[str, list[int]], seats: int) -> ft.Control:
     rows: list[ft.Control] = [
-        _small(ctx.t("village.schematic.chronicle", players=seats), bold=True, size=14)]
+        _small(ctx.tn("village.schematic.chronicle", seats, players=seats), bold=True, size=14)]
     for section, marks in sections.items():
         rows.append(ft.Row([ft.Container(_small(term(ctx, "section", section)), width=80),
                             _slots(list(marks), seats)], spacing=4))
@@ -135,7 +135,7 @@ def chronicle(ctx: AppContext, sections: dict[str, list[int]], seats: int) -> ft
 
 def graveyard(ctx: AppContext, marks: list[int], seats: int) -> ft.Control:
     return _frame(ft.Column([
-        _small(ctx.t("village.schematic.graveyard", players=seats), bold=True, size=14),
+        _small(ctx.tn("village.schematic.graveyard", seats, players=seats), bold=True, size=14),
         _slots(list(marks), seats), _small(ctx.t("village.schematic.blocked"))],
         spacing=4, tight=True), "schematic-graveyard")
 
