@@ -113,6 +113,25 @@ def clone_json(value: Any) -> Any:
     return json.loads(json.dumps(value, allow_nan=False))
 
 
+def info_fields(*, title: str | None, finished: bool | None,
+                summary: dict[str, Any] | None) -> dict[str, Any]:
+    """The checked fields of an `update_info` call (only those given), shared by every
+    store so each refuses the same bad input before writing anything."""
+    fields: dict[str, Any] = {}
+    if title is not None:
+        if not isinstance(title, str):
+            raise TypeError("title must be a string")
+        fields["title"] = title
+    if finished is not None:
+        fields["finished"] = bool(finished)
+    if summary is not None:
+        summary = clone_json(summary)
+        if not isinstance(summary, dict):
+            raise TypeError("summary must be a JSON object")
+        fields["summary"] = summary
+    return fields
+
+
 def utc_iso(ts: float | None = None) -> str:
     """ISO 8601 UTC with milliseconds and a Z, e.g. 2024-05-01T12:00:00.123Z."""
     moment = datetime.now(UTC) if ts is None else datetime.fromtimestamp(ts, UTC)

@@ -18,6 +18,7 @@ from companion.store.base import (
     StoredSession,
     StoreProblem,
     clone_json,
+    info_fields,
     utc_iso,
     validate_session_id,
 )
@@ -98,18 +99,7 @@ class MemoryStore:
     def update_info(self, session_id: str, *, title: str | None = None,
                     finished: bool | None = None,
                     summary: dict[str, Any] | None = None) -> None:
-        fields: dict[str, Any] = {}
-        if title is not None:
-            if not isinstance(title, str):
-                raise TypeError("title must be a string")
-            fields["title"] = title
-        if finished is not None:
-            fields["finished"] = bool(finished)
-        if summary is not None:
-            summary = clone_json(summary)
-            if not isinstance(summary, dict):
-                raise TypeError("summary must be a JSON object")
-            fields["summary"] = summary
+        fields = info_fields(title=title, finished=finished, summary=summary)
         with self._lock:
             entry = self._get(session_id)
             if fields:

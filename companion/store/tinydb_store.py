@@ -55,6 +55,7 @@ from companion.store.base import (
     StoreProblem,
     UnsupportedSchema,
     clone_json,
+    info_fields,
     iso_to_ts,
     utc_iso,
     validate_session_id,
@@ -495,18 +496,7 @@ class TinyDBStore:
     def update_info(self, session_id: str, *, title: str | None = None,
                     finished: bool | None = None,
                     summary: dict[str, Any] | None = None) -> None:
-        fields: dict[str, Any] = {}
-        if title is not None:
-            if not isinstance(title, str):
-                raise TypeError("title must be a string")
-            fields["title"] = title
-        if finished is not None:
-            fields["finished"] = bool(finished)
-        if summary is not None:
-            summary = clone_json(summary)
-            if not isinstance(summary, dict):
-                raise TypeError("summary must be a JSON object")
-            fields["summary"] = summary
+        fields = info_fields(title=title, finished=finished, summary=summary)
         with self.session_lock(session_id):
             with self._session(session_id) as db:
                 meta_table = db.table(META)

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.app.games.hub import HUB, OpenTally
+from companion.app.games.hub import HUB
+from companion.app.shared_sessions import SharedHandle
 from companion.scoring.contract import ScoreSheet
 from companion.store.base import SessionStore
 from companion.tally.errors import EditRejected, Problem
@@ -32,13 +33,7 @@ class Outcome:
     problems: list[Problem] = field(default_factory=list)
 
 
-class TallyController:
-    def __init__(self, ctx: AppContext, opened: OpenTally) -> None:
-        self.ctx = ctx
-        self.opened = opened
-        self.busy = False
-        self._on_change: Callable[[], None] | None = None
-
+class TallyController(SharedHandle[TallySession[Any]]):
     @classmethod
     async def open(cls, ctx: AppContext, session_id: str) -> TallyController:
         opened = await ctx.store.run(lambda s: HUB.open(s, session_id))
@@ -57,14 +52,6 @@ class TallyController:
 
     # ---- reading -----------------------------------------------------------------------
     @property
-    def session_id(self) -> str:
-        return self.opened.session_id
-
-    @property
-    def session(self) -> TallySession[Any]:
-        return self.opened.session
-
-    @property
     def state(self) -> Any:
         return self.session.state
 
@@ -74,16 +61,6 @@ class TallyController:
             return self.session.sheet()
         except EditRejected as exc:
             return exc
-
-    def subscribe(self, on_change: Callable[[], None]) -> None:
-        self.unsubscribe()
-        self._on_change = on_change
-        self.opened.listeners.append(on_change)
-
-    def unsubscribe(self) -> None:
-        if self._on_change is not None and self._on_change in self.opened.listeners:
-            self.opened.listeners.remove(self._on_change)
-        self._on_change = None
 
     # ---- acting ------------------------------------------------------------------------
     async def apply(self, edit: dict[str, Any]) -> Outcome:
@@ -99,7 +76,7 @@ class TallyController:
         return await self._run(lambda svc, s: svc.redo(self.session_id, s))
 
     async def _run(self, work: Callable[[TallyService, TallySession[Any]], Any]) -> Outcome:
-        if self.busy:  # a second tap while the first is saving is ignored, not queued
+        if self.busy:
             return Outcome(ok=False)
         self.busy = True
         session = self.session

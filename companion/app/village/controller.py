@@ -14,7 +14,8 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
-from companion.app.village.hub import HUB, OpenSession
+from companion.app.shared_sessions import OpenShared, SharedHandle
+from companion.app.village.hub import HUB
 from companion.app.village.present import error_text, note_texts
 from companion.village.rules.errors import RuleError
 from companion.village.service import VillageService
@@ -27,13 +28,10 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
-class VillageController:
-    def __init__(self, ctx: AppContext, opened: OpenSession) -> None:
-        self.ctx = ctx
-        self.opened = opened
-        self.busy = False
+class VillageController(SharedHandle[VillageSession]):
+    def __init__(self, ctx: AppContext, opened: OpenShared[VillageSession]) -> None:
+        super().__init__(ctx, opened)
         self.last_notes: list[str] = []  # translated table instructions of the last action
-        self._on_change: Callable[[], None] | None = None
 
     # ---- construction (await these from a screen's did_appear) ---------------------------
     @classmethod
@@ -43,27 +41,8 @@ class VillageController:
 
     # ---- reading -----------------------------------------------------------------------
     @property
-    def session_id(self) -> str:
-        return self.opened.session_id
-
-    @property
-    def session(self) -> VillageSession:
-        return self.opened.session
-
-    @property
     def state(self) -> VillageState:
         return self.opened.session.state
-
-    def subscribe(self, on_change: Callable[[], None]) -> None:
-        """`on_change` runs (on the event loop) after any client changed this session."""
-        self.unsubscribe()
-        self._on_change = on_change
-        self.opened.listeners.append(on_change)
-
-    def unsubscribe(self) -> None:
-        if self._on_change is not None and self._on_change in self.opened.listeners:
-            self.opened.listeners.remove(self._on_change)
-        self._on_change = None
 
     # ---- acting ------------------------------------------------------------------------
     async def dispatch(self, command: dict[str, Any]) -> bool:
@@ -90,7 +69,7 @@ class VillageController:
 
     async def _run(self, work: Callable[[VillageService, VillageSession], Any]) -> bool:
         """Apply + save on the store thread; only then confirm (haptic) and re-render."""
-        if self.busy:  # a second tap while the first is saving is ignored, not queued
+        if self.busy:
             return False
         self.busy = True
         session = self.session
