@@ -4,6 +4,8 @@ action is saved before it is confirmed; undo/redo and calibration are persisted 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -83,30 +85,47 @@ class VillageService:
     def set_prefs(self, session_id: str, session: VillageSession, *,
                   draw_mode: DrawMode | None = None,
                   karla_policy: KarlaPolicy | None = None) -> None:
-        if draw_mode is not None:
-            session.draw_mode = draw_mode
-        if karla_policy is not None:
-            session.karla_policy = karla_policy
-        self.store.set_setting(f"session:{session_id}:prefs",
-                               {"draw_mode": session.draw_mode,
-                                "karla_policy": session.karla_policy})
+        with self._rolled_back_on_failure(session):
+            if draw_mode is not None:
+                session.draw_mode = draw_mode
+            if karla_policy is not None:
+                session.karla_policy = karla_policy
+            self.store.set_setting(f"session:{session_id}:prefs",
+                                   {"draw_mode": session.draw_mode,
+                                    "karla_policy": session.karla_policy})
 
     def execute(self, session_id: str, session: VillageSession, command: Any) -> Outcome:
-        outcome = session.execute(command)
-        self._saved(session_id, session, outcome)
+        with self._rolled_back_on_failure(session):
+            outcome = session.execute(command)
+            self._saved(session_id, session, outcome)
         return outcome
 
     def enter_draw(self, session_id: str, session: VillageSession,
                    outcome: dict[str, Any]) -> Outcome:
-        result = session.enter_draw(outcome)
-        self._saved(session_id, session, result)
+        with self._rolled_back_on_failure(session):
+            result = session.enter_draw(outcome)
+            self._saved(session_id, session, result)
         return result
 
     def redraw(self, session_id: str, session: VillageSession, draw: Literal["bag", "mass"],
                outcome: dict[str, Any] | None = None) -> Outcome:
-        result = session.redraw(draw, outcome)
-        self._saved(session_id, session, result)
+        with self._rolled_back_on_failure(session):
+            result = session.redraw(draw, outcome)
+            self._saved(session_id, session, result)
         return result
+
+    @staticmethod
+    @contextmanager
+    def _rolled_back_on_failure(session: VillageSession) -> Iterator[None]:
+        """The stored log is what counts: when the store refuses a write (disk full, a
+        lock held too long), the session in memory goes back to what was saved, so the
+        next action is never appended after a gap."""
+        snap = session.snapshot()
+        try:
+            yield
+        except BaseException:
+            session.restore(snap)
+            raise
 
     def _saved(self, session_id: str, session: VillageSession, outcome: Outcome) -> None:
         self.store.append(session_id, outcome.events)
@@ -115,24 +134,21 @@ class VillageService:
                                    summary=self._summary(session))
 
     def undo(self, session_id: str, session: VillageSession) -> bool:
-        phase = session.state.phase
-        done = session.undo()
-        if done:
-            self._log_replaced(session_id, session, phase)
-        return done
+        return self._moved(session_id, session, session.undo) > 0
 
     def redo(self, session_id: str, session: VillageSession) -> bool:
-        phase = session.state.phase
-        done = session.redo()
-        if done:
-            self._log_replaced(session_id, session, phase)
-        return done
+        return self._moved(session_id, session, session.redo) > 0
 
     def go_back_to(self, session_id: str, session: VillageSession, group: int) -> int:
+        return self._moved(session_id, session, lambda: session.go_back_to(group))
+
+    def _moved(self, session_id: str, session: VillageSession,
+               move: Callable[[], int | bool]) -> int:
         phase = session.state.phase
-        count = session.go_back_to(group)
-        if count:
-            self._log_replaced(session_id, session, phase)
+        with self._rolled_back_on_failure(session):
+            count = int(move())
+            if count:
+                self._log_replaced(session_id, session, phase)
         return count
 
     def _log_replaced(self, session_id: str, session: VillageSession, phase_before: str) -> None:

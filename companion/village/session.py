@@ -8,6 +8,7 @@ same events); a new command clears the redo stack; `redraw` is its own logged ev
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -65,6 +66,17 @@ class Outcome(BaseModel):
     events: list[dict[str, Any]]
     notes: list[str]  # English
     note_data: list[dict[str, Any]] = []  # the same notes as {"key", "params"} for any language
+
+
+@dataclass(frozen=True)
+class SessionSnapshot:
+    events: list[dict[str, Any]]
+    redo: list[dict[str, Any]]
+    state: VillageState
+    notes: list[str]
+    note_data: list[dict[str, Any]]
+    draw_mode: DrawMode
+    karla_policy: KarlaPolicy
 
 
 class VillageSession:
@@ -199,6 +211,20 @@ class VillageSession:
             self.last_note_data += state.note_data
             self._record(body, group)
         return self.events[start:], notes
+
+    # ---- rolling back a change the store refused --------------------------------------
+    def snapshot(self) -> SessionSnapshot:
+        """What an action may change. States are swapped, never mutated in place, so
+        holding the current one is enough."""
+        return SessionSnapshot(list(self.events), list(self.redo_stack), self.state,
+                               list(self.last_notes), list(self.last_note_data),
+                               self.draw_mode, self.karla_policy)
+
+    def restore(self, snap: SessionSnapshot) -> None:
+        (self.events, self.redo_stack, self.state, self.last_notes, self.last_note_data,
+         self.draw_mode, self.karla_policy) = (
+            list(snap.events), list(snap.redo), snap.state, list(snap.notes),
+            list(snap.note_data), snap.draw_mode, snap.karla_policy)
 
     # ---- undo / redo -----------------------------------------------------------------
     def _refold(self) -> None:

@@ -75,3 +75,55 @@ def test_finished_game_lands_in_history_with_scores(tmp_path: Path) -> None:
     assert info.finished and info.game == "village"
     assert set(info.summary["scores"]) == {"Chris", "Julie", "Oliver"}
     assert info.summary["winners"]
+
+
+class _FailingStore(TinyDBStore):
+    """A store whose next write fails once (disk full, a lock held too long)."""
+
+    fail_next = False
+
+    def _maybe_fail(self) -> None:
+        if self.fail_next:
+            self.fail_next = False
+            raise OSError(28, "No space left on device")
+
+    def append(self, session_id, events):  # type: ignore[no-untyped-def]
+        self._maybe_fail()
+        super().append(session_id, events)
+
+    def replace_log(self, session_id, events, redo):  # type: ignore[no-untyped-def]
+        self._maybe_fail()
+        super().replace_log(session_id, events, redo)
+
+
+def test_a_failed_save_leaves_the_game_as_it_was_saved(tmp_path: Path) -> None:
+    """The store refuses one write: the action is not taken in memory either, so the next
+    saved action follows the last saved one and the game still opens (it once had a gap:
+    the reopened log refused its next event)."""
+    store = _FailingStore(tmp_path)
+    svc = VillageService(store)
+    sid, session = svc.create(_setup())
+    rng = random.Random(11)
+    for _ in range(20):
+        _step(svc, sid, session, rng)
+    for failing in ("execute", "undo", "redo", "go_back_to"):
+        if failing == "redo":
+            svc.undo(sid, session)
+        before_state, before_events = session.state, list(session.events)
+        before_redo = list(session.redo_stack)
+        store.fail_next = True
+        with pytest.raises(OSError):
+            if failing == "execute":
+                _step(svc, sid, session, rng)
+            elif failing == "undo":
+                svc.undo(sid, session)
+            elif failing == "redo":
+                svc.redo(sid, session)
+            else:
+                svc.go_back_to(sid, session, session.group - 3)
+        assert session.state is before_state and session.events == before_events
+        assert session.redo_stack == before_redo
+        _step(svc, sid, session, rng)  # the table goes on
+        reopened = VillageService(TinyDBStore(tmp_path)).open(sid)
+        assert reopened.events == session.events
+        assert reopened.state == session.state
