@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from companion.feudum.data import (
+    APPRENTICE_MIN_PLAYERS,
     EPOCHS,
     FIEF_DISCS,
     MAP_LOCATIONS,
@@ -161,7 +162,8 @@ class ScoreDawn(Edit):
 
 
 FIELDS: dict[str, FieldSpec] = {
-    "vp": FieldSpec("vp"),
+    # Disloyalty can take a vassal below 0 VP; the seed sets no floor (L446-L450).
+    "vp": FieldSpec("vp", minimum=None),
     "shillings": FieldSpec("shillings"),
     "sulfur": FieldSpec("sulfur", maximum=WINE_CASK_MAX_SULFUR,
                         why_max="(the wine cask holds 3 sulfur)"),
@@ -301,12 +303,17 @@ class FeudumRules(TallyRules[FeudumState]):
         listed = sorted(p.player for p in edit.players)
         if listed != list(range(len(work.players))):
             reject("players", "give one row for each player")
+        few = len(edit.players) < APPRENTICE_MIN_PLAYERS
         for guild in GUILDS:  # a guild has one master, one expert, one apprentice
             holders: dict[str, int] = {}
             for k, row in enumerate(edit.players):
                 status = row.guilds.get(guild)
                 if status is None:
                     continue
+                if status == "apprentice" and few:  # L712: the position is not used
+                    reject(f"players[{k}].guilds.{guild}",
+                           f"there is no apprentice with fewer than {APPRENTICE_MIN_PLAYERS} "
+                           "players")
                 if status in holders:
                     other = work.players[edit.players[holders[status]].player].name
                     reject(f"players[{k}].guilds.{guild}",
@@ -318,6 +325,14 @@ class FeudumRules(TallyRules[FeudumState]):
                 if getattr(row, name) < 0:
                     reject(f"players[{k}].{name}", f"must be at least 0, not "
                                                    f"{getattr(row, name)}")
+            if row.active_regions > len(REGIONS):
+                reject(f"players[{k}].active_regions",
+                       f"must be at most {len(REGIONS)} (the map has {len(REGIONS)} regions), "
+                       f"not {row.active_regions}")
+            if row.service_discs > len(SERVICE_TRACK):
+                reject(f"players[{k}].service_discs",
+                       f"must be at most {len(SERVICE_TRACK)} (the service track has "
+                       f"{len(SERVICE_TRACK)} catapult spaces), not {row.service_discs}")
         try:
             scores = dawn_scores(edit.epoch, [
                 DawnPlayer(name=work.players[row.player].name,
@@ -327,13 +342,13 @@ class FeudumRules(TallyRules[FeudumState]):
                            active_regions=row.active_regions, vassal=row.vassal,
                            service_discs=row.service_discs)
                 for row in edit.players])
-        except ValueError as exc:
+        except ValueError as exc:  # pragma: no cover - every row is checked above
             reject("players", str(exc))
         lines = []
         for row, score in zip(edit.players, scores, strict=True):
             player = work.players[row.player]
-            # The score track has no space below 0: a penalty stops there.
-            player.vp = max(0, player.vp + score.total)
+            # No floor: the seed's disloyalty penalties are simply subtracted (L446-L450).
+            player.vp += score.total
             player.service_discs = row.service_discs
             lines.append(DawnLine(player=row.player, guilds=score.guilds,
                                   outlands=score.outlands, regions=score.regions,

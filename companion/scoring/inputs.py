@@ -2,11 +2,14 @@
 
 Every game's score file is checked the same way: counts are strict non-negative whole
 numbers (no `true`, no `"3"`, no `2.0`), unknown fields are refused, and each problem comes
-back as one line naming the field.  Games only add their own rule checks on top.
+back as one line naming the field.  Games only add their own rule checks on top; with
+`parse_players_payload` those run on every player whose shape is right, so one run reports
+every problem it can.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, TypeVar
 
@@ -25,6 +28,8 @@ class StrictModel(BaseModel):
 
 
 M = TypeVar("M", bound=BaseModel)
+P = TypeVar("P", bound=BaseModel)
+_PLAYER_FIELD = re.compile(r"^players\[(\d+)\]")
 
 
 def parse_payload(
@@ -48,14 +53,63 @@ def parse_payload(
     return parsed
 
 
-def roster_problems(names: Sequence[str], minimum: int, maximum: int) -> list[str]:
+def parse_players_payload(
+    model: type[M],
+    player_model: type[P],
+    payload: dict[str, Any],
+    *,
+    minimum: int,
+    maximum: int,
+    player_checks: Callable[[str, P], list[str]] | None = None,
+) -> M:
+    """Validate a `{"players": [...]}` score file as `model` and report every problem at once.
+
+    Shape problems come from `model`; the roster check (player count, names) and the game's
+    `player_checks(at, player)` (`at` is "players[i]") also run when some other part of the
+    file is malformed: on the raw list, and on each player that `player_model` accepts on
+    its own.  Raises InputProblems with one line per problem, each naming its field, in
+    player order.
+    """
+    lines: list[str] = []
+    parsed: M | None = None
+    try:
+        parsed = model.model_validate(payload)
+    except ValidationError as exc:
+        lines += error_lines(exc)
+    raw = payload.get("players")
+    if isinstance(raw, list):
+        # None for a name that is missing or not text: its shape line already says so.
+        names = [e.get("name") if isinstance(e, dict) and isinstance(e.get("name"), str)
+                 else None for e in raw]
+        lines += roster_problems(names, minimum, maximum)
+        for i, entry in enumerate(raw):
+            try:
+                player = player_model.model_validate(entry)
+            except ValidationError:
+                continue  # its shape lines are already in `lines`
+            if player_checks is not None:
+                lines += player_checks(f"players[{i}]", player)
+    if lines or parsed is None:  # parsed is None only with shape lines
+        raise InputProblems(sorted(lines, key=_player_index))
+    return parsed
+
+
+def _player_index(line: str) -> int:
+    """Sort key putting file-level lines first, then each player's lines in input order."""
+    match = _PLAYER_FIELD.match(line)
+    return int(match.group(1)) if match else -1
+
+
+def roster_problems(names: Sequence[str | None], minimum: int, maximum: int) -> list[str]:
     """Player-count and name checks every game needs (names must be non-empty and unique,
-    because winners are reported by name)."""
+    because winners are reported by name).  A None name (not given as text) is skipped."""
     problems: list[str] = []
     if not minimum <= len(names) <= maximum:
         problems.append(f"players: must list {minimum} to {maximum} players, not {len(names)}")
     seen: dict[str, int] = {}
     for i, name in enumerate(names):
+        if name is None:
+            continue
         key = name.strip().casefold()
         if not key:
             problems.append(f"players[{i}].name: must not be empty")

@@ -4,14 +4,21 @@ Order of the seed, step by step:
 1. Each town produces: +1 per resident standing in it (visitors included; not those in City
    Hall or graves), +1 per material produced in it this round (visitors' too), -1 per park
    square; this round's amount cannot go below 0 (L218-L221).  With the Engineer action the
-   town's factory output makes no pollution (L77), so its materials count 0.
+   player's factories make no pollution this round (L77).  Every material counted in a town
+   was made in that town's factories (visitors' output counts where it is made, L203-L204,
+   L219), so the Engineer's town counts 0 for materials; what the Engineer's visitors make
+   in other towns' factories still counts for those towns.
 2. The amount is added to the accumulated level (L222); levels never go down.
 3. The levels are adjusted first, then everyone compares (L223).  Once any player's level
    has reached 10, the player who produced the most this round loses a resident; a tie goes
    to the higher accumulated level; a tie on both means every tied player loses one (L224).
    This applies even if nobody produced anything (L225).
-4. A level of 100 puts the player out at once (L228); an out player is not picked to lose a
-   single resident, since all of their residents die anyway.
+4. A level of 100 puts the player out at once and all their residents die (L228).
+
+Project interpretation (the seed does not decide it): when a player who reaches 100 this
+round is also the one picked in step 3, nobody else loses a resident in their place.  L224
+picks "the player who produced the most this round" among everyone measured, not among the
+players left; that player's single loss is swallowed by losing every resident.
 
 Which figure dies is the player's choice (a visitor is allowed, L229), and a Clinic only
 protects the owner's own residents (L230); that is left to the table, so "loses a resident"
@@ -85,13 +92,14 @@ def pollution_phase(towns: Sequence[TownPollution]) -> PollutionOutcome:
     triggered = any(lv >= DEATH_THRESHOLD for lv in levels)
 
     losing: set[int] = set()
-    candidates = [i for i in range(len(towns)) if not out[i]]
-    if triggered and candidates:
+    if triggered:
         # Most produced this round; tie -> higher accumulated level; still tied -> all.
-        top = max(produced[i] for i in candidates)
-        tied = [i for i in candidates if produced[i] == top]
+        # Everyone measured is compared, out or not (project interpretation, see above).
+        top = max(produced)
+        tied = [i for i in range(len(towns)) if produced[i] == top]
         highest = max(levels[i] for i in tied)
-        losing = {i for i in tied if levels[i] == highest}
+        # A picked player who is out loses every resident instead of one.
+        losing = {i for i in tied if levels[i] == highest and not out[i]}
 
     results = [
         TownResult(name=t.name, produced=produced[i], level=levels[i], eliminated=out[i],

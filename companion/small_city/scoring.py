@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from companion.scoring.contract import ScoreSheet
-from companion.scoring.inputs import Count, StrictModel, parse_payload, roster_problems
+from companion.scoring.inputs import Count, StrictModel, parse_players_payload
 from companion.small_city.data import MAX_PLAYERS, MIN_PLAYERS, PROMISE_VALUES
 from companion.small_city.final import FinalCity, KeptPromise, final_sheet
 
@@ -36,20 +36,20 @@ class SmallCityIn(StrictModel):
     players: list[PlayerIn]
 
 
-def _checks(sheet: SmallCityIn) -> list[str]:
-    problems = roster_problems([p.name for p in sheet.players], MIN_PLAYERS, MAX_PLAYERS)
+def _player_problems(at: str, player: PlayerIn) -> list[str]:
+    problems: list[str] = []
     allowed = ", ".join(str(v) for v in PROMISE_VALUES)
-    for i, player in enumerate(sheet.players):
-        for j, promise in enumerate(player.promises):
-            # A promise's value is its pile (seed L8): anything else is a typo.
-            if promise.value not in PROMISE_VALUES:
-                problems.append(f"players[{i}].promises[{j}].value: must be one of {allowed}, "
-                                f"not {promise.value}")
+    for j, promise in enumerate(player.promises):
+        # A promise's value is its pile (seed L8): anything else is a typo.
+        if promise.value not in PROMISE_VALUES:
+            problems.append(f"{at}.promises[{j}].value: must be one of {allowed}, "
+                            f"not {promise.value}")
     return problems
 
 
 def score_payload(payload: dict[str, Any]) -> ScoreSheet:
-    parsed = parse_payload(SmallCityIn, payload, _checks)
+    parsed = parse_players_payload(SmallCityIn, PlayerIn, payload, minimum=MIN_PLAYERS,
+                                   maximum=MAX_PLAYERS, player_checks=_player_problems)
     return final_sheet([
         FinalCity(
             name=p.name, votes=p.votes, pollution=p.pollution, money=p.money,

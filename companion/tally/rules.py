@@ -50,7 +50,7 @@ class FieldSpec:
     """A whole-number field of a player's row and the range the rules allow."""
 
     name: str
-    minimum: int = 0
+    minimum: int | None = 0  # None: no lower bound (Feudum's VP can go below 0)
     maximum: int | None = None
     why_max: str = ""  # reads after "at most N": "(the wine cask holds 3 sulfur)"
 
@@ -62,7 +62,7 @@ def check_player(index: int, players: Sequence[object], field: str = "player") -
 
 def check_value(spec: FieldSpec, value: int, field: str | None = None) -> None:
     name = field or spec.name
-    if value < spec.minimum:
+    if spec.minimum is not None and value < spec.minimum:
         reject(name, f"must be at least {spec.minimum}, not {value}")
     if spec.maximum is not None and value > spec.maximum:
         why = f" {spec.why_max}" if spec.why_max else ""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from companion.scoring.contract import ScoreSheet
-from companion.scoring.inputs import Count, StrictModel, parse_payload, roster_problems
+from companion.scoring.inputs import Count, StrictModel, parse_players_payload
 from companion.villagers.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.villagers.final import FinalVillage, final_sheet
 
@@ -26,11 +26,8 @@ class VillagersIn(StrictModel):
     players: list[PlayerIn]
 
 
-def _checks(sheet: VillagersIn) -> list[str]:
-    return roster_problems([p.name for p in sheet.players], MIN_PLAYERS, MAX_PLAYERS)
-
-
 def score_payload(payload: dict[str, Any]) -> ScoreSheet:
-    parsed = parse_payload(VillagersIn, payload, _checks)
+    parsed = parse_players_payload(VillagersIn, PlayerIn, payload, minimum=MIN_PLAYERS,
+                                   maximum=MAX_PLAYERS)
     return final_sheet([FinalVillage(name=p.name, money=p.money, villagers=p.villagers)
                         for p in parsed.players])

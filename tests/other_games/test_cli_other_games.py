@@ -100,7 +100,9 @@ def test_table_prints_tiebreak_note(tmp_path: Path, capsys: pytest.CaptureFixtur
             {"name": "Ann", "votes": 1, "pollution": 1, "money": 1,
              "promises": [{"value": 9, "fulfilled": True}]},
             {"name": "Bob", "votes": -1, "pollution": 1, "money": 1}]},
-         ["players[1].votes: must be at least 0"]),
+         # the shape problem does not hide the rule problem of a well-formed player
+         ["players[0].promises[0].value: must be one of 6, 12, 18, not 9",
+          "players[1].votes: must be at least 0"]),
         ({"game": "small-city", "players": [
             {"name": "Ann", "votes": 1, "pollution": 1, "money": 1,
              "promises": [{"value": 9, "fulfilled": True}]},
@@ -114,6 +116,20 @@ def test_table_prints_tiebreak_note(tmp_path: Path, capsys: pytest.CaptureFixtur
           "players[1].sulfur: must be at most 3 (the wine cask holds 3 sulfur)"]),
         ({"game": "villagers", "players": [{"name": "Ann", "money": "74", "villagers": 3}]},
          ["players[0].money: must be a whole number"]),
+        ({"game": "small-city", "extra": 1, "players": [
+            {"name": "Ann", "votes": 1, "pollution": 1, "money": 1,
+             "promises": [{"value": 7, "fulfilled": True}, {"value": 6}]}]},
+         ["extra: is not a known field",
+          "players: must list 2 to 4 players, not 1",
+          "players[0].promises[1].fulfilled: is required"]),
+        ({"game": "feudum", "players": [
+            {"name": "Ann", "vp": -7, "sulfur": 9},
+            {"name": "Bob", "vp": 1, "ruled": {"fief": "1"}},
+            {"name": "Cy", "vp": 1, "journey": {"stage": 2, "position": 0}}]},
+         ["players[0].sulfur: must be at most 3 (the wine cask holds 3 sulfur)",
+          "players[1].ruled.fief: must be a whole number",
+          "players[2].journey.position: must be at least 1 when stage is 2 (spaces are "
+          "counted from 1)"]),
     ],
 )
 def test_bad_input_exits_2_with_field_lines(
@@ -124,3 +140,41 @@ def test_bad_input_exits_2_with_field_lines(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.splitlines() == lines
+
+
+# The issue's own example files, verbatim: a single player.
+ISSUE_EXAMPLES: dict[str, dict[str, Any]] = {
+    "small-city": {"game": "small-city", "players": [
+        {"name": "Ann", "votes": 58, "pollution": 22, "money": 5,
+         "promises": [{"value": 12, "fulfilled": True}]}]},
+    "feudum": {"game": "feudum", "players": [
+        {"name": "Ann", "vp": 80, "journey": {"stage": 2, "position": 3},
+         "ruled": {"outpost": 1, "farm": 3, "town": 0, "fief": 1},
+         "shillings": 7, "decrees": [5], "sulfur": 2}]},
+    "villagers": {"game": "villagers", "players": [{"name": "Ann", "money": 74,
+                                                    "villagers": 23}]},
+}
+
+
+@pytest.mark.parametrize(("game", "line"), [
+    ("small-city", "players: must list 2 to 4 players, not 1"),
+    ("feudum", "players: must list 2 to 5 players, not 1"),
+])
+def test_issue_examples_need_a_second_player(
+    game: str, line: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Small City is for 2-4 players and Feudum for 2-5: the refusal names the minimum.
+    assert main(["score", _write(tmp_path, ISSUE_EXAMPLES[game]), "--json"]) == 2
+    assert capsys.readouterr().err.splitlines() == [line]
+    two = {**ISSUE_EXAMPLES[game], "players": [
+        *ISSUE_EXAMPLES[game]["players"], {**ISSUE_EXAMPLES[game]["players"][0], "name": "Bo"}]}
+    out = _run_json(tmp_path, capsys, two)
+    assert [p["name"] for p in out["players"]] == ["Ann", "Bo"]
+
+
+def test_issue_villagers_example_is_a_solo_game(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run_json(tmp_path, capsys, ISSUE_EXAMPLES["villagers"])
+    assert out == {"game": "villagers", "players": [
+        {"name": "Ann", "categories": {"money": 74}, "total": 74, "rank": 1}],
+        "winners": ["Ann"]}

@@ -91,13 +91,20 @@ def test_printed_limits() -> None:
     ]
 
 
+def test_negative_vp_is_accepted() -> None:
+    # Disloyalty can take a vassal below 0 VP; the seed sets no floor (L446-L450).
+    sheet = _score(_p("Ann", -12), _p("Bob", -3))
+    assert [p.categories["vp"] for p in sheet.players] == [-12, -3]
+    assert [p.total for p in sheet.players] == [-12, -3] and sheet.winners == ["Bob"]
+
+
 def test_shape_problems_name_their_fields() -> None:
     lines = _problems(
-        _p("Ann", -5, ruled={"castle": 1}, decrees=[2, "x"]),
+        _p("Ann", 2.5, ruled={"castle": 1}, decrees=[2, "x"]),
         {"name": "Bob", "journey": {"stage": 1, "position": 1.5}},
     )
     assert lines == [
-        "players[0].vp: must be at least 0",
+        "players[0].vp: must be a whole number",
         "players[0].ruled.castle: is not a known field",
         "players[0].decrees[1]: must be a whole number",
         "players[1].vp: is required",
@@ -109,3 +116,29 @@ def test_player_count() -> None:
     assert _problems(_p("Ann", 1)) == ["players: must list 2 to 5 players, not 1"]
     assert _problems(*[_p(n, 1) for n in "ABCDEF"]) == [
         "players: must list 2 to 5 players, not 6"]
+
+
+def test_rule_checks_run_on_players_whose_shape_is_right() -> None:
+    # One run reports everything: Bob's shape problem, Ann's and Cy's rule problems.
+    lines = _problems(
+        _p("Ann", 1, sulfur=4),
+        {"name": "Bob", "vp": "1"},
+        _p("Cy", 1, journey={"stage": 4, "position": 2}),
+    )
+    assert lines == [
+        "players[0].sulfur: must be at most 3 (the wine cask holds 3 sulfur)",
+        "players[1].vp: must be a whole number",
+        "players[2].journey.position: must be 1 when stage is 4 (the monastery is a single "
+        "space)",
+    ]
+
+
+def test_roster_is_checked_alongside_shape_problems() -> None:
+    assert _problems({"name": "Ann", "vp": True}) == [
+        "players: must list 2 to 5 players, not 1",
+        "players[0].vp: must be a whole number",
+    ]
+    assert _problems(_p("Ann", 1), {"name": "ann", "vp": 1, "colour": "red"}) == [
+        "players[1].colour: is not a known field",
+        "players[1].name: must be unique (players[0] is also called 'ann')",
+    ]

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from companion.core.validation import InputProblems
-from companion.scoring.inputs import Count, StrictModel, parse_payload, roster_problems
+from companion.scoring.inputs import (
+    Count,
+    StrictModel,
+    parse_payload,
+    parse_players_payload,
+    roster_problems,
+)
 from companion.scoring.tiebreak import TieBreak, rank_with_tiebreaks
 
 
@@ -41,12 +47,51 @@ def test_rule_checks_run_after_shape() -> None:
     assert parse_payload(_Thing, {"n": 3}, lambda t: []).n == 3
 
 
+class _Player(StrictModel):
+    name: str
+    n: Count
+
+
+class _Sheet(StrictModel):
+    players: list[_Player]
+
+
+def _too_big(at: str, p: _Player) -> list[str]:
+    return [f"{at}.n: too big"] if p.n > 3 else []
+
+
+def test_players_payload_reports_shape_and_rule_problems_together() -> None:
+    with pytest.raises(InputProblems) as err:
+        parse_players_payload(_Sheet, _Player, {"players": [
+            {"name": "A", "n": 4}, {"name": "B", "n": -1}, {"n": 9}, {"name": "a", "n": 1}],
+            "x": 0}, minimum=1, maximum=3, player_checks=_too_big)
+    assert err.value.lines == [
+        "x: is not a known field",
+        "players: must list 1 to 3 players, not 4",
+        "players[0].n: too big",
+        "players[1].n: must be at least 0",
+        "players[2].name: is required",  # no rule check on a malformed player
+        "players[3].name: must be unique (players[0] is also called 'a')",
+    ]
+    ok = parse_players_payload(_Sheet, _Player, {"players": [{"name": "A", "n": 3}]},
+                               minimum=1, maximum=3, player_checks=_too_big)
+    assert ok.players[0].n == 3
+
+
+def test_players_payload_when_players_is_not_a_list() -> None:
+    with pytest.raises(InputProblems) as err:
+        parse_players_payload(_Sheet, _Player, {"players": 3}, minimum=1, maximum=3)
+    assert err.value.lines == ["players: must be a list"]
+
+
 def test_roster_problems() -> None:
     assert roster_problems(["Ann", "Bob"], 2, 4) == []
     assert roster_problems(["Ann"], 2, 4) == ["players: must list 2 to 4 players, not 1"]
     assert roster_problems(["Ann", " "], 1, 4) == ["players[1].name: must not be empty"]
     assert roster_problems(["Ann", "ann"], 1, 4) == [
         "players[1].name: must be unique (players[0] is also called 'ann')"]
+    assert roster_problems(["Ann", None, "ann"], 1, 4) == [  # None: name not given as text
+        "players[2].name: must be unique (players[0] is also called 'ann')"]
 
 
 def test_ranks_without_ties_have_no_notes() -> None:

@@ -185,11 +185,37 @@ def test_no_pollution_this_round_still_compares() -> None:
     assert out.losers == ["A"]
 
 
-def test_reaching_100_is_out_and_next_producer_loses_a_resident() -> None:
+def test_project_interpretation_out_top_producer_spares_the_next_producer() -> None:
+    # Project interpretation (the seed does not decide it): L224 picks the top producer of
+    # the round among everyone measured; A reaches 100 and loses every resident (L228), and
+    # nobody loses a resident in A's place.
     out = pollution_phase([_town("A", 95, 9), _town("B", 20, 4), _town("C", 20, 3)])
     assert out.eliminated == ["A"]
     assert out.towns[0].eliminated and out.towns[0].level == 104
-    assert out.losers == ["B"]
+    assert out.deaths_triggered
+    assert out.losers == []
+    assert [t.loses_resident for t in out.towns] == [False, False, False]
+
+
+def test_project_interpretation_out_player_wins_the_level_tie_break() -> None:
+    # A and B both make 6; A's level (101) is the higher, so A is picked and goes out.
+    out = pollution_phase([_town("A", 95, 6), _town("B", 40, 6), _town("C", 20, 3)])
+    assert out.eliminated == ["A"] and out.losers == []
+
+
+def test_out_player_who_is_not_the_top_producer_changes_nothing() -> None:
+    out = pollution_phase([_town("A", 98, 2), _town("B", 20, 4), _town("C", 20, 3)])
+    assert out.eliminated == ["A"] and out.losers == ["B"]
+
+
+def test_engineer_counts_only_its_own_town_materials() -> None:
+    # L77: the Engineer's factories make no pollution; L219: other towns' materials (even
+    # those the Engineer's visitors made there) still count where they were made.
+    eng = TownPollution(name="Eng", level=20, residents=3, materials=5, parks=0, engineer=True)
+    host = TownPollution(name="Host", level=20, residents=3, materials=2, parks=0)
+    out = pollution_phase([eng, host])
+    assert [t.produced for t in out.towns] == [3, 5]
+    assert out.losers == ["Host"]
 
 
 def test_player_already_out_is_refused() -> None:
@@ -225,6 +251,21 @@ def test_promise_card_lookup() -> None:
     assert promise_card(6).text_in("en") == "Pollution below 15%"
     with pytest.raises(KeyError):
         promise_card(33)
+
+
+def test_open_promise_wordings_stay_literal() -> None:
+    # Card 10 does not say whether its 3 "areas" are tiles or park groups, nor what "more
+    # than 4" counts; cards 21/25 "未建築區域" may be squares without a building or squares
+    # outside the construction area.  The translations must not pick a side.
+    assert {lang: promise_card(10).text_in(lang) for lang in ("en", "ko", "de")} == {
+        "en": "Parks: at least 3 areas joined together, more than 4",
+        "ko": "공원: 최소 3개 구역이 합쳐져 4 초과",
+        "de": "Parks: mindestens 3 Bereiche zusammengelegt, mehr als 4"}
+    assert promise_card(21).text_in("en") == "Most squares of “unbuilt area” of all players"
+    assert promise_card(25).text_in("en") == "Fewest squares of “unbuilt area” of all players"
+    for number in (21, 25):
+        assert "미건축 구역" in promise_card(number).text_in("ko")
+        assert "„unbebauten Bereich“" in promise_card(number).text_in("de")
 
 
 def test_promise_votes() -> None:

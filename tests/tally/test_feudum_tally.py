@@ -94,9 +94,18 @@ def test_dawn_refusals_name_the_row() -> None:
                      {"player": 1, "guilds": {"monks": "master"}}, {"player": 2}))
     assert caught.value.lines == ["players[1].guilds.monks: Ann is already master of the monks"]
     with pytest.raises(EditRejected) as caught:
-        s.apply(dawn(2, {"player": 0, "guilds": {"monks": "apprentice"}},
-                     {"player": 1}, {"player": 2}))
-    assert caught.value.fields == ["players"] and "apprentice" in caught.value.lines[0]
+        s.apply(dawn(2, {"player": 0}, {"player": 1, "guilds": {"monks": "apprentice"}},
+                     {"player": 2}))
+    assert caught.value.lines == [
+        "players[1].guilds.monks: there is no apprentice with fewer than 4 players"]
+    with pytest.raises(EditRejected) as caught:
+        s.apply(dawn(2, {"player": 0}, {"player": 1}, {"player": 2, "active_regions": 7}))
+    assert caught.value.lines == [
+        "players[2].active_regions: must be at most 6 (the map has 6 regions), not 7"]
+    with pytest.raises(EditRejected) as caught:
+        s.apply(dawn(2, {"player": 0, "vassal": True, "service_discs": 4}, {"player": 1},
+                     {"player": 2}))
+    assert caught.value.fields == ["players[0].service_discs"]
     with pytest.raises(EditRejected) as caught:
         s.apply(dawn(2, {"player": 0}, {"player": 1}))
     assert caught.value.fields == ["players"]
@@ -106,10 +115,35 @@ def test_dawn_refusals_name_the_row() -> None:
     assert caught.value.fields[0].startswith("players[0].guilds")
 
 
-def test_penalty_stops_at_zero_vp() -> None:
+def test_seed_disloyalty_example_through_the_tally() -> None:
+    # Seed L450: a vassal who never serves loses 3 at the dawn of epoch 2, then 4 and 3 more
+    # at epoch 4 (10 so far), then 12 at the end (epoch 5): 22 in all.
+    s = new("feudum", "Yellow", "Bo")
+    s.apply({"type": "set", "player": 0, "field": "vp", "value": 30})
+    s.apply({"type": "set", "player": 0, "field": "fief", "value": 1})
+    for epoch in (2, 3, 4, 5):
+        s.apply(dawn(epoch, {"player": 0, "vassal": True}, {"player": 1}))
+    assert [d.lines[0].disloyalty for d in s.state.dawns] == [-3, 0, -7, -12]
+    assert [d.lines[0].total for d in s.state.dawns] == [-3, 0, -7, -12]
+    assert 30 - s.state.players[0].vp == 22
+
+
+def test_penalty_takes_vp_below_zero(tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # The seed sets no floor on the VP track (L446-L450): a low-VP vassal goes negative.
     s = new("feudum", "Ann", "Bo")
+    s.apply({"type": "set", "player": 0, "field": "vp", "value": 1})
     s.apply(dawn(2, {"player": 0, "vassal": True}, {"player": 1}))
-    assert s.state.players[0].vp == 0 and s.state.dawns[0].lines[0].total == -3
+    assert s.state.players[0].vp == -2 and s.state.dawns[0].lines[0].total == -3
+    s.apply({"type": "adjust", "player": 0, "field": "vp", "delta": -1})
+    assert s.state.players[0].vp == -3
+    s.apply({"type": "set", "player": 1, "field": "vp", "value": -4})
+    assert s.state.players[1].vp == -4
+    sheet = s.sheet()
+    assert [p.categories["vp"] for p in sheet.players] == [-3, -4]
+    # + 7 starting shillings // 3 = 2 each
+    assert [p.total for p in sheet.players] == [-1, -2] and sheet.winners == ["Ann"]
+    assert sheet.to_json() == cli_json(s.rules.score_payload(s.state), tmp_path, capsys)
 
 
 def test_sheet_matches_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

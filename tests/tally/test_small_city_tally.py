@@ -100,7 +100,7 @@ def test_pollution_ties_go_to_the_higher_level_then_everyone_tied() -> None:
     assert s.state.pollution_rounds[1].losers == [0, 1]  # same produced, same level
 
 
-def test_reaching_100_puts_a_player_out() -> None:
+def test_reaching_100_puts_a_player_out_project_interpretation_nobody_else_dies() -> None:
     s = new("small-city", "Ann", "Bo")
     s.apply({"type": "set", "player": 1, "field": "pollution", "value": 95})
     with pytest.raises(EditRejected) as caught:
@@ -108,7 +108,9 @@ def test_reaching_100_puts_a_player_out() -> None:
     assert caught.value.fields == ["towns"]
     s.apply({"type": "pollution", "towns": [town(0, 1), town(1, 6)]})
     record = s.state.pollution_rounds[0]
-    assert record.eliminated == [1] and record.losers == [0]
+    # Bo made the most and is out (every resident dies); project interpretation: Ann,
+    # the next producer, does not lose one in Bo's place (see small_city/pollution.py).
+    assert record.eliminated == [1] and record.losers == []
     assert s.state.players[1].out
     with pytest.raises(EditRejected, match="out of the game"):
         s.apply({"type": "vote", "player": 1, "residences": [1]})

@@ -147,3 +147,15 @@ def test_touch_targets_are_at_least_48px(store: ProblemStore) -> None:
             section(app, key)
             for control in buttons(app):
                 assert (control.height or 0) >= 48, (key, control)
+
+
+def test_vp_track_can_go_below_zero(store: ProblemStore) -> None:
+    # The seed sets no floor on VP (disloyalty, L446-L450): the track steps down past 0.
+    with AppHarness(store) as app:
+        sid = start(app, "Feudum", "Ann", "Bo")
+        section(app, "players")
+        app.click("Decrease VP track")
+        assert edits(store, sid)[-1] == {"type": "adjust", "player": 0, "field": "vp",
+                                         "delta": -1}
+        assert TallyService(store).open(sid).state.players[0].vp == -1
+        assert "-1" in app.visible_texts()
