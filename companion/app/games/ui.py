@@ -106,6 +106,16 @@ def parse_count(text: str | None) -> int | None:
     return int(cleaned)
 
 
+def parse_whole(text: str | None) -> int | None:
+    """A whole number typed by a person, sign allowed (Feudum's VP can go below 0); the
+    game's rules say whether that value is allowed, naming the field."""
+    cleaned = (text or "").strip().replace("\u2212", "-")  # a typographic minus too
+    digits = cleaned[1:] if cleaned[:1] in "+-" else cleaned
+    if not digits or not digits.isdigit():
+        return None
+    return int(cleaned)
+
+
 def number_field(label: str, text: str, on_change: Callable[[str, ft.TextField], Any], *,
                  error: str | None = None, expand: bool = True) -> ft.TextField:
     """`on_change(text, field)` runs per keystroke: keep the text and set `field.error`
@@ -142,13 +152,13 @@ def ask_number(ctx: AppContext, title: str, label: str, current: int,
                describe: Callable[[Outcome], str]) -> None:
     """A dialog to type an exact number. Bad input or a refused edit keeps the dialog
     open with the typed text and the reason under the field."""
-    field = ft.TextField(label=label, value=str(current), autofocus=True,
-                         keyboard_type=ft.KeyboardType.NUMBER)
+    # Not KeyboardType.NUMBER: phone number pads often have no minus key.
+    field = ft.TextField(label=label, value=str(current), autofocus=True)
 
     async def submit() -> None:
-        value = parse_count(field.value)
+        value = parse_whole(field.value)
         if value is None:
-            field.error = ctx.t("games.bad_number", field=label)
+            field.error = ctx.t("games.bad_whole_number", field=label)
             ctx.page.update()
             return
         outcome = await save(value)

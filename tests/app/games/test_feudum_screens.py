@@ -159,3 +159,21 @@ def test_vp_track_can_go_below_zero(store: ProblemStore) -> None:
                                          "delta": -1}
         assert TallyService(store).open(sid).state.players[0].vp == -1
         assert "-1" in app.visible_texts()
+
+
+def test_typed_numbers_may_be_negative_where_the_rules_allow(store: ProblemStore) -> None:
+    """The dialog parses any whole number; the game's rules say which are allowed, naming
+    the field, and the typed text stays in the dialog."""
+    with AppHarness(store) as app:
+        sid = start(app, "Feudum", "Ann", "Bo")
+        section(app, "players")
+        app.click("Type Sulfur")
+        type_in_dialog(app, "Sulfur", "-2")
+        field = text_field(app, "Sulfur")
+        assert field.error and "at least 0" in field.error and field.value == "-2"
+        type_in_dialog(app, "Sulfur", "lots")
+        assert text_field(app, "Sulfur").error == "Sulfur: enter a whole number"
+        type_in_dialog(app, "Sulfur", "1")
+        app.click("Type VP track")
+        type_in_dialog(app, "VP track", "-4")
+        assert TallyService(store).open(sid).state.players[0].vp == -4

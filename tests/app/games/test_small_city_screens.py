@@ -221,8 +221,11 @@ def test_refused_edit_shows_the_field(store: ProblemStore) -> None:
         app.click("Type Money")
         type_in_dialog(app, "Money", "lots")
         field = text_field(app, "Money")
-        assert field.error == "Money: enter a whole number (0 or more)"
+        assert field.error == "Money: enter a whole number"
         assert field.value == "lots"
+        type_in_dialog(app, "Money", "-3")  # a whole number the rules refuse, by name
+        field = text_field(app, "Money")
+        assert field.error and "at least 0" in field.error and field.value == "-3"
         app.click("Cancel")
         app.click("Decrease Money")
         app.click("Decrease Money")
