@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
 
 import flet as ft
 
@@ -68,8 +67,7 @@ class ScoreScreen(PanelScreen):
         results += [ft.Text(text, size=16) for text in ties]
         if results:
             out.append(card(t("panel.score.result"), results, identifier="score-result"))
-        out.append(apply_button(t("panel.score.share"), self._share(sheet, ties), key="share",
-                                filled=False))
+        out.append(self._share_button(sheet, ties))
         if st.phase == "scoring":
             out.append(apply_button(t("panel.score.finish"), self._ask_finish, key="finish"))
         elif st.phase == "finished":
@@ -185,10 +183,21 @@ class ScoreScreen(PanelScreen):
                              "value": value})
 
     # ---- share and finish -----------------------------------------------------------------
-    def _share(self, sheet: ScoreSheet, ties: list[str]) -> Callable[[], Any]:
+    def _share_button(self, sheet: ScoreSheet, ties: list[str]) -> ft.Control:
+        """The share sheet on a phone, the clipboard elsewhere, run by the client inside
+        the tap: the only moment browsers (iOS Safari above all) allow either."""
         today = datetime.now(UTC).isoformat()
         text = share_text(self.ctx, sheet, ties, self.ctx.date(today))
-        return lambda: self.ctx.device.share_text(text, subject=self.ctx.t("game.village"))
+        device = self.ctx.device
+
+        def shared() -> None:
+            if not device.can_share_natively:  # the client copied it in the tap
+                self.ctx.toast(self.ctx.t("common.copied"))
+
+        return ft.Row([ft.OutlinedButton(
+            self.ctx.t("panel.score.share"), icon=ft.Icons.SHARE, key="share", height=56,
+            expand=True, on_click=shared,
+            action=device.share_action(text, subject=self.ctx.t("game.village")))])
 
     def _ask_finish(self) -> None:
         t = self.ctx.t
