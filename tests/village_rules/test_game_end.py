@@ -219,3 +219,63 @@ def test_a_member_dying_in_the_final_turns_still_takes_a_free_slot() -> None:
     end_turn(s)
     s.execute({"type": "choose_death", "member": "yellow-1a"})
     assert s.state.members["yellow-1a"].loc == "graveyard"
+
+
+def _only_front_customers(s: VillageSession, count: int) -> None:
+    """Position: only the first `count` front spaces hold a customer; the others' tiles go
+    back on the face-down stack (every tile stays accounted for)."""
+    st = s.state
+    for slot in range(count, len(st.market_front)):
+        if st.market_front[slot]:
+            st.market_front[slot] = False
+            st.customer_stack += 1
+
+
+def test_the_last_customer_sale_that_ends_the_game_still_counts_as_in_the_market_day() -> None:
+    """Julie's sale passes the quill and empties the market, so the market day is over
+    before her death is answered; her death fills the last slot. Chris held the market day
+    and did not end the game: everyone, Julie included, takes a final turn (特殊情況)."""
+    s = started(3, {"market": ["green", "green"], "harvest": ["brown"] * 3})
+    _only_front_customers(s, 2)
+    fill_all_chronicle(s, {"farm": 1}, owner=2)
+    give(s, 0, grain=1)
+    give(s, 1, cubes={"green": 1}, grain=1, time=TRACK - 1)
+    take(s, "market", "green")  # Chris holds the market day
+    s.execute({"type": "market_serve", "slot": 0, "points": 2, "pay": {"grain": 1}})
+    # Julie's sale (1 green + 1 time) passes the quill and serves the last customer.
+    s.execute({"type": "market_serve", "slot": 1, "points": 3, "pay": {"grain": 1}})
+    st = s.state
+    assert st.market_day is None and st.pending[0].kind == "death"
+    s.execute({"type": "choose_death", "member": "yellow-1a"})
+    st = s.state
+    assert st.members["yellow-1a"].loc == "chronicle:farm"
+    assert st.end is not None and st.end.triggered_by == 1
+    assert st.end.during_market and st.end.market_trigger == 0
+    out = end_turn(s)
+    assert noted(out.notes, "Final turns: Julie, Oliver, Chris")
+    for who in (1, 2, 0):
+        assert s.state.current == who
+        take(s, "harvest", "brown")
+        end_turn(s)
+    assert s.state.mass is not None and s.state.mass.final
+
+
+def test_the_market_host_emptying_the_market_with_a_deadly_sale_ends_without_a_final_turn(
+) -> None:
+    """The same, but Chris (who held the market day) makes the last, deadly sale: he has
+    had his final action; only the others play once more."""
+    s = started(3, {"market": ["green", "green"], "harvest": ["brown"] * 3})
+    _only_front_customers(s, 2)
+    fill_all_chronicle(s, {"farm": 1}, owner=2)
+    give(s, 0, cubes={"green": 1}, grain=2, time=TRACK - 1)
+    take(s, "market", "green")
+    s.execute({"type": "market_serve", "slot": 0, "points": 2, "pay": {"grain": 1}})
+    s.execute({"type": "market_pass"})  # Julie
+    s.execute({"type": "market_pass"})  # Oliver
+    s.execute({"type": "market_serve", "slot": 1, "points": 2, "pay": {"grain": 1}})
+    assert s.state.market_day is None
+    s.execute({"type": "choose_death", "member": "blue-1a"})
+    st = s.state
+    assert st.end is not None and st.end.during_market and st.end.market_trigger == 0
+    out = end_turn(s)
+    assert noted(out.notes, "Final turns: Julie, Oliver")

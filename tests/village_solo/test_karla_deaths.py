@@ -202,3 +202,33 @@ def test_your_death_in_her_market_day_ends_the_game_you_still_get_a_final_turn()
     st = s.state
     assert st.mass is not None and st.mass.final
     check_invariants(st, s.comp)
+
+
+def test_your_deadly_sale_of_the_last_customer_in_her_market_day_still_gives_a_final_turn(
+) -> None:
+    """As above, but your sale empties the market: her market day closes before your death
+    is answered. The end still came in her market day, so you take a final turn."""
+    s = new_session()
+    st = s.state
+    st.members["red-1a"].loc = "chronicle:farm"  # mutation, as above
+    st.members["red-1b"].loc = "chronicle:farm"
+    for mid in ("red-2a", "red-2b", "red-2c", "red-1c"):
+        st.members[mid].loc = "graveyard"
+    st.players[HUMAN].time = int(s.comp.v("time_track_length")) - 1
+    st.market_front[2] = False  # mutation: two customers wait; the third tile on the stack
+    st.customer_stack += 1
+    set_board(s, {"harvest": ["green", "pink"], "crafts": ["pink"], "market": ["green"],
+                  "church": ["brown", "orange"]})
+    take(s, "harvest", "green")                 # Karla takes the market green, serves slot 1
+    s.execute(cmd("market_serve", slot=1, points=4))  # the last customer, past the quill
+    st = s.state
+    assert st.market_day is None and st.pending[0].kind == "death"
+    s.execute(cmd("choose_death", member="blue-1a"))
+    st = s.state
+    assert st.end is not None and st.end.triggered_by == HUMAN and st.end.during_market
+    assert st.end.market_trigger == KARLA
+    assert st.phase == "turns" and st.stage == "take" and st.current == HUMAN
+    take(s, "harvest", "pink")
+    resolve_fates(s)
+    assert s.state.mass is not None and s.state.mass.final
+    check_invariants(s.state, s.comp)

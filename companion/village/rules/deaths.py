@@ -44,15 +44,20 @@ def choose_death(ctx: Ctx, member_id: str) -> None:
     require(any(m.id == member_id for m in candidates), "member",
             f"{member_id} is not among the oldest visible members "
             f"({', '.join(m.id for m in candidates)})")
-    st.pending.pop(0)
+    answered = st.pending.pop(0)
     member = st.members[member_id]
     section = PLACE_TO_SECTION[member.place]
     st.players[player].deaths_pending -= 1
-    bury(ctx, member, section)
+    host = answered.detail.get("market_trigger")
+    bury(ctx, member, section, market_trigger=host if isinstance(host, int) else None)
 
 
-def bury(ctx: Ctx, member: Member, section: str | None) -> str:
-    """Place a dead member; returns where it went. `section` None means the graveyard."""
+def bury(ctx: Ctx, member: Member, section: str | None, *,
+         market_trigger: int | None = None) -> str:
+    """Place a dead member; returns where it went. `section` None means the graveyard.
+
+    `market_trigger`: who held the market day this death was owed in, when that market day
+    is already over (its last sale emptied the market before the death was answered)."""
     st = ctx.state
     name = st.players[member.owner].name
     final_rule = str(ctx.comp.v("final_turn_death"))
@@ -65,23 +70,23 @@ def bury(ctx: Ctx, member: Member, section: str | None) -> str:
         member.loc = f"chronicle:{section}"
         ctx.note("to_chronicle", player=name, gen=member.gen, section=section)
         if st.chronicle_total_free() == 0:
-            _trigger_end(ctx, member.owner, "chronicle")
+            _trigger_end(ctx, member.owner, "chronicle", market_trigger)
         return member.loc
     if st.graveyard_free() > 0:
         member.loc = "graveyard"
         ctx.note("to_graveyard", player=name, gen=member.gen)
         if st.graveyard_free() == 0:
-            _trigger_end(ctx, member.owner, "graveyard")
+            _trigger_end(ctx, member.owner, "graveyard", market_trigger)
         return "graveyard"
     member.loc = "removed"
     ctx.note("removed_no_slot", player=name, gen=member.gen)
     return "removed"
 
 
-def _trigger_end(ctx: Ctx, player: int, where: str) -> None:
+def _trigger_end(ctx: Ctx, player: int, where: str, market_trigger: int | None) -> None:
     from companion.village.rules.game_end import trigger_end
 
-    trigger_end(ctx, player, where)
+    trigger_end(ctx, player, where, market_trigger=market_trigger)
 
 
 def validate_member(ctx: Ctx, member_id: str, player: int, field: str = "member",

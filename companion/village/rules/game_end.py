@@ -6,12 +6,19 @@ from companion.village.rules.context import Ctx
 from companion.village.state import EndState
 
 
-def trigger_end(ctx: Ctx, player: int, where: str) -> None:
+def trigger_end(ctx: Ctx, player: int, where: str, *,
+                market_trigger: int | None = None) -> None:
+    """The last chronicle or graveyard slot was filled by `player`'s member.
+
+    The end counts as "in a market day" while one is under way, and also when the death
+    was owed in a market day that closed before it was answered (`market_trigger`: who
+    held it) — the sale that passed the quill was the market's last."""
     st = ctx.state
     if st.end is not None:
         return
-    st.end = EndState(triggered_by=player, during_market=st.market_day is not None,
-                      market_trigger=st.market_day.trigger if st.market_day else None)
+    host = st.market_day.trigger if st.market_day is not None else market_trigger
+    st.end = EndState(triggered_by=player, during_market=host is not None,
+                      market_trigger=host)
     ctx.note(f"game_end_{where}", player=st.players[player].name)
 
 

@@ -122,6 +122,12 @@ def end_market_day(ctx: Ctx) -> None:
     md = st.market_day
     assert md is not None
     st.market_day = None
+    # A death owed in this market day may still wait for its answer (the last sale passed
+    # the quill and emptied the market). Remember whose market day it was: if that death
+    # fills the last slot, the final turns follow the market-day rule (遊戲結束 特殊情況).
+    for waiting in st.pending:
+        if waiting.kind == "death":
+            waiting.detail["market_trigger"] = md.trigger
     if md.sales:
         refill(ctx)
     else:
