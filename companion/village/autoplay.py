@@ -134,6 +134,8 @@ def candidate_commands(session: VillageSession, rng: random.Random) -> list[dict
         acts.append({"type": "hold_market"})
     if rng.random() < 0.15:
         acts.append({"type": "spend_time", "player": st.current, "amount": rng.randint(1, 4)})
+    if st.solo and st.next_start_holder is not None and rng.random() < 0.5:
+        acts.append({"type": "next_start_marker_coin"})
     rng.shuffle(acts)
     return acts + [{"type": "end_turn"}]
 

@@ -184,9 +184,22 @@ class KarlaChooseCube(_Cmd):
 
 
 class SpendNextStartMarker(_Cmd):
-    """Solo only: the next-start-player marker spent as a coin before the new round."""
+    """Legacy (engine 1): turned the marker into a lasting coin. Kept only so that stored
+    logs replay exactly; a new session refuses it. Use NextStartMarkerCoin."""
 
     type: Literal["spend_next_start_marker"] = "spend_next_start_marker"
+
+
+class NextStartMarkerCoin(_Cmd):
+    """Solo only: use the next-start-player marker you hold as a coin (rulebook 單人遊戲
+    註記), before the new-round phase.
+
+    The marker joins your coins for one payment: the next coin you pay (any action, the
+    well, a sale, a buy-out, privilege 4) is the marker, which then leaves the game for
+    this round. Unpaid, it goes back to the council when the new round starts (before the
+    bag is filled) and it never scores at the end. Undo like any command."""
+
+    type: Literal["next_start_marker_coin"] = "next_start_marker_coin"
 
 
 # ---- corrections and the end -----------------------------------------------------------
@@ -216,8 +229,8 @@ Command = Annotated[
     TakeCube | Well | FreeAction | EndTurn | Harvest | FamilyBirth | FamilyRecall | CraftsTrain
     | CraftsBuy | Mill | HoldMarket | MarketServe | MarketPass | CouncilEnter | CouncilAdvance
     | CouncilPrivilege | Travel | Church | SpendTime | ChooseDeath | ChooseCompensationCube
-    | MassBuyOut | MassAdvance | KarlaChooseCube | SpendNextStartMarker | Adjust | OverrideScore
-    | FinishGame,
+    | MassBuyOut | MassAdvance | KarlaChooseCube | SpendNextStartMarker | NextStartMarkerCoin
+    | Adjust | OverrideScore | FinishGame,
     Field(discriminator="type"),
 ]
 

@@ -76,6 +76,7 @@ HANDLERS: dict[str, Callable[[Ctx, Any], None]] = {
     "mass_advance": mass.advance,
     "karla_choose_cube": karla.choose_cube,
     "spend_next_start_marker": corrections.spend_next_start_marker,
+    "next_start_marker_coin": corrections.next_start_marker_coin,
     "adjust": corrections.adjust,
     "override_score": _override,
     "finish_game": _finish,

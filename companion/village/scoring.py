@@ -147,9 +147,12 @@ def tracked_categories(state: VillageState, comp: ComponentData, player: int) ->
     p = state.players[player]
     church = [len(state.members_at(f"church:{lvl}", player)) for lvl in range(1, 5)]
     council = [len(state.members_at(f"council:{lvl}", player)) for lvl in range(1, 5)]
+    # Solo: a next-start-player marker held as a coin is no coin of the player's.
+    marker = 1 if state.marker_coin_holder() == player else 0
     return categories_for(comp, prestige=p.prestige, cities=len(p.cities), church=church,
                           council=council, customers=list(p.customers),
-                          chronicle=len(state.members_in("chronicle", player)), coins=p.coins)
+                          chronicle=len(state.members_in("chronicle", player)),
+                          coins=p.coins - marker)
 
 
 def sheet_from_state(state: VillageState, comp: ComponentData,

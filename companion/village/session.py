@@ -34,11 +34,18 @@ def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+# Event types that stored logs may hold and still fold, but that a new command may not use.
+LEGACY_COMMANDS = {"spend_next_start_marker": "next_start_marker_coin"}
+
+
 def validate_command(command: Any) -> Any:
     """A command model, or a dict checked into one; a malformed dict is a RuleError naming
     the field (the command's own type tag is left out of the path)."""
     if not isinstance(command, dict):
         return command
+    if command.get("type") in LEGACY_COMMANDS:
+        raise RuleError("type", f"{command['type']!r} is kept for old logs only; use "
+                        f"{LEGACY_COMMANDS[command['type']]!r}")
     try:
         return COMMAND.validate_python(command)
     except ValidationError as exc:

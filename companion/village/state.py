@@ -124,6 +124,8 @@ class VillageState(BaseModel):
     customer_stack: int
     market_day: MarketDay | None = None
     next_start_holder: int | None = None
+    # The marker left the council this round (solo: spent as a coin). With a holder still
+    # set, it is a coin on the holder's farmyard not yet paid (see marker_coin_holder).
     next_start_spent: bool = False
     mass: MassState | None = None
     end: EndState | None = None
@@ -153,6 +155,12 @@ class VillageState(BaseModel):
         return self.model_validate(self.model_dump())
 
     # ---- queries -----------------------------------------------------------------------
+    def marker_coin_holder(self) -> int | None:
+        """Solo: who holds the next-start-player marker as a coin not yet paid (it sits in
+        their `coins`). Encoded as holder set *and* marker spent: the marker left the
+        council this round but still stands on the holder's farmyard as a coin."""
+        return self.next_start_holder if self.next_start_spent else None
+
     def humans(self) -> list[int]:
         return [i for i, p in enumerate(self.players) if p.kind == "human"]
 

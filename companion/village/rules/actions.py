@@ -21,7 +21,13 @@ from companion.village.commands import (
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import validate_member
 from companion.village.rules.errors import RuleError, require
-from companion.village.rules.payment import cubes_or_coins, gain_cubes, gain_grain, pay
+from companion.village.rules.payment import (
+    cubes_or_coins,
+    gain_cubes,
+    gain_grain,
+    pay,
+    spend_coins,
+)
 from companion.village.rules.turns import check_action
 
 BOARD_PLACES_FOR_RECALL = ("workshop", "council", "church", "travel")
@@ -170,7 +176,7 @@ def use_privilege(ctx: Ctx, player: int, priv: Privilege, max_level: int) -> Non
         p.goods[priv.goods] = p.goods.get(priv.goods, 0) + 1
     else:
         require(p.coins >= 1, "privilege.level", f"{p.name} needs exactly 1 coin for 3 prestige")
-        p.coins -= 1
+        spend_coins(ctx, player, 1)
         p.prestige += 3
 
 

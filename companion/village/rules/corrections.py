@@ -5,11 +5,13 @@ from __future__ import annotations
 from companion.village.commands import (
     Adjust,
     ChooseCompensationCube,
+    NextStartMarkerCoin,
     SpendNextStartMarker,
     SpendTime,
 )
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError, require
+from companion.village.rules.payment import spend_coins
 from companion.village.rules.time_track import spend_time
 
 
@@ -25,7 +27,10 @@ def adjust(ctx: Ctx, cmd: Adjust) -> None:
         if cmd.field == "grain":
             cap = int(ctx.comp.v("grain_max"))
             require(new <= cap, "delta", f"at most {cap} grain on a farmyard (would be {new})")
-        setattr(p, cmd.field, new)
+        if cmd.field == "coins" and cmd.delta < 0:
+            spend_coins(ctx, cmd.player, -cmd.delta)  # a held marker-coin goes first
+        else:
+            setattr(p, cmd.field, new)
     elif cmd.field == "cubes":
         colour = cmd.key or ""
         require(colour in ctx.comp.v("influence_colours"), "key", "an influence colour")
@@ -82,16 +87,46 @@ def choose_compensation_cube(ctx: Ctx, cmd: ChooseCompensationCube) -> None:
     ctx.note("compensation_chosen", player=p.name, colour=cmd.colour)
 
 
-def spend_next_start_marker(ctx: Ctx, _cmd: SpendNextStartMarker) -> None:
+def _marker_holder(ctx: Ctx) -> int:
     st = ctx.state
     require(st.solo, "type", "only in a solo game")
     holder = st.next_start_holder
-    require(holder is not None and st.players[holder].kind == "human", "type",
+    require(holder is not None and not st.next_start_spent
+            and st.players[holder].kind == "human", "type",
             "you do not hold the next-start-player marker")
     require(st.phase in ("turns", "mass_buyout", "mass_advance"), "phase",
             "only before the new round")
     assert holder is not None
+    return holder
+
+
+def spend_next_start_marker(ctx: Ctx, _cmd: SpendNextStartMarker) -> None:
+    """Legacy fold of engine-1 logs: the marker became a lasting coin. New sessions refuse
+    the command (VillageSession.execute); `next_start_marker_coin` replaces it."""
+    st = ctx.state
+    holder = _marker_holder(ctx)
     st.next_start_holder = None
     st.next_start_spent = True
     st.players[holder].coins += 1
     ctx.note("next_start_spent")
+
+
+def next_start_marker_coin(ctx: Ctx, _cmd: NextStartMarkerCoin) -> None:
+    """The held marker stands in for one coin until paid or until the new round."""
+    st = ctx.state
+    holder = _marker_holder(ctx)
+    st.next_start_spent = True  # off the council; the holder stays set while unpaid
+    st.players[holder].coins += 1
+    ctx.note("next_start_spent")
+
+
+def return_marker_coin(ctx: Ctx) -> None:
+    """An unpaid marker-coin goes back to the council (new round; also before final
+    scoring, since it is no coin of the player's and must not score)."""
+    st = ctx.state
+    holder = st.marker_coin_holder()
+    if holder is None:
+        return
+    st.players[holder].coins -= 1  # never below 0: any coin paid would have been it
+    st.next_start_holder = None
+    ctx.note("next_start_back")

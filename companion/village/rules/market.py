@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.village.commands import MarketPass, MarketServe
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import require
-from companion.village.rules.payment import pay
+from companion.village.rules.payment import pay, spend_coins
 from companion.village.state import MarketDay
 
 
@@ -42,7 +42,7 @@ def serve(ctx: Ctx, cmd: MarketServe) -> None:
         green = int(extra["green"])
         if cmd.extra_with_coin:
             require(p.coins >= green, "extra_with_coin", f"{p.name} has no coin to spare")
-            p.coins -= green
+            spend_coins(ctx, seller, green)
         else:
             require(p.cubes.get("green", 0) >= green, "extra_with_coin",
                     f"{p.name} needs {green} green cube for this sale (or pay with a coin)")

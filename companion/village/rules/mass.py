@@ -8,6 +8,7 @@ import random
 from companion.village.commands import MassAdvance, MassBuyOut
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError, require
+from companion.village.rules.payment import spend_coins
 from companion.village.state import MassState, Member, Pending
 
 MONK = "monk"
@@ -70,7 +71,7 @@ def buy_out(ctx: Ctx, cmd: MassBuyOut) -> None:
         if m is None or m.owner != player or m.loc != "bag":
             raise RuleError(f"members[{i}]", f"{mid} is not {p.name}'s member in the black bag")
     for mid in cmd.members:
-        p.coins -= cost
+        spend_coins(ctx, player, cost)
         st.mass.bought.append(mid)
         _to_church(ctx, st.members[mid])
     st.mass.index += 1

@@ -27,12 +27,24 @@ def pay(ctx: Ctx, player: int, payment: Payment, field: str = "pay") -> None:
     for colour, n in payment.cubes.items():
         p.cubes[colour] = p.cubes.get(colour, 0) - n
         st.supply[colour] = st.supply.get(colour, 0) + n
-    p.coins -= payment.coins
+    spend_coins(ctx, player, payment.coins)
     p.grain -= payment.grain
     for g, n in payment.goods.items():
         p.goods[g] = p.goods.get(g, 0) - n
     if payment.time:
         spend_time(ctx, player, payment.time)
+
+
+def spend_coins(ctx: Ctx, player: int, n: int) -> None:
+    """Take `n` coins (already checked to be there). Solo: a next-start-player marker held
+    as a coin is paid first — the player's best use of it, since unpaid it goes back to
+    the council at the new round (rulebook 單人遊戲 註記)."""
+    if n <= 0:
+        return
+    st = ctx.state
+    st.players[player].coins -= n
+    if st.marker_coin_holder() == player:
+        st.next_start_holder = None  # paid: the marker is gone for this round
 
 
 def cubes_or_coins(ctx: Ctx, player: int, need: dict[str, int], time: int = 0,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.village.rules.bag import fill_bag
 from companion.village.rules.context import Ctx
+from companion.village.rules.corrections import return_marker_coin
 from companion.village.rules.deaths import queue_deaths
 from companion.village.rules.game_end import final_order
 from companion.village.rules.mass import majority_bonus, mass_draw_step, start_mass
@@ -41,7 +42,11 @@ def step_new_round(ctx: Ctx) -> None:
     st = ctx.state
     if st.round > 0:
         if st.solo:
-            if st.next_start_holder is not None or st.next_start_spent:
+            # Before the bag is filled the marker goes back to the council: an unpaid
+            # marker-coin leaves the holder's coins (rulebook 單人遊戲 註記).
+            if st.marker_coin_holder() is not None:
+                return_marker_coin(ctx)
+            elif st.next_start_holder is not None or st.next_start_spent:
                 ctx.note("next_start_back")
             st.next_start_holder = None
             st.next_start_spent = False
@@ -113,6 +118,7 @@ def step_mass_bonus(ctx: Ctx) -> None:
     st.mass = None
     st.mass_advanced = False
     if final:
+        return_marker_coin(ctx)  # a marker is no coin: it never scores
         st.phase = "scoring"
         ctx.note("final_scoring")
     else:

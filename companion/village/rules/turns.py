@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.village.commands import EndTurn, FreeAction, TakeCube, Well
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError, require
+from companion.village.rules.payment import spend_coins
 from companion.village.rules.time_track import spend_time
 from companion.village.state import PLAGUE
 
@@ -67,7 +68,7 @@ def well(ctx: Ctx, cmd: Well) -> None:
     require(cmd.coins <= p.coins, "coins", f"{p.name} has only {p.coins} coins")
     p.cubes[cmd.colour] = have - from_cubes
     st.supply[cmd.colour] = st.supply.get(cmd.colour, 0) + from_cubes
-    p.coins -= cmd.coins
+    spend_coins(ctx, st.current, cmd.coins)
     st.stage = "act"
     st.space_taken = "well"
     st.action_done = False
