@@ -82,12 +82,9 @@ def cmd_simulate_karla(args: argparse.Namespace) -> int:
 
 
 def cmd_app(args: argparse.Namespace) -> int:
-    try:
-        from companion.app.launch import run_app
-    except ImportError:
-        print("The app is not built yet. Use `village-companion score FILE` "
-              "or `village-companion --help`.")
-        return 0
+    # A broken install (flet missing, an import error in the app) fails loudly here.
+    from companion.app.launch import run_app
+
     return run_app(host=args.host, port=args.port, data_dir=args.data_dir)
 
 

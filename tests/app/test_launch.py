@@ -52,3 +52,24 @@ def test_unopenable_store_is_an_error_exit(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(launch.ft, "run", lambda *a, **k: pytest.fail("must not serve"))
     assert launch.run_app(data_dir="/nope") == 1
     assert "no access" in capsys.readouterr().err
+
+
+def test_cli_starts_the_app_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion import cli
+
+    seen: list[tuple[str, int, str | None]] = []
+    monkeypatch.setattr(launch, "run_app", lambda host, port, data_dir: seen.append(
+        (host, port, data_dir)) or 0)
+    assert cli.main(["--port", "8124"]) == 0
+    assert seen == [("127.0.0.1", 8124, None)]
+
+
+def test_cli_app_import_failure_is_loud(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken install must fail with its error, never pass for "not built yet"."""
+    import sys
+
+    from companion import cli
+
+    monkeypatch.setitem(sys.modules, "companion.app.launch", None)  # import raises
+    with pytest.raises(ImportError):
+        cli.main([])
