@@ -1,9 +1,9 @@
 """Village panel routes (see companion/app/village/routes.py).
 
 Each panel keeps the phone awake and has the table as its parent, given as the table's
-route pattern. Router.chain does not fill `:session_id` into a parent yet (requested), so
-until it does the stack under a panel holds a table view for ":session_id"; the panels'
-own back arrow therefore goes to this game's table explicitly.
+route pattern. Router.chain fills the panel's own `:session_id` into that pattern
+(routing.fill_params), so the stack under a panel is [Home, this game's table, panel]
+and both the system back (a view pop) and the panel's back arrow return to that table.
 """
 
 from __future__ import annotations

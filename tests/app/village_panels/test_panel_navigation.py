@@ -20,6 +20,15 @@ def test_panel_keeps_the_screen_on_and_goes_back_to_its_table(panel: str) -> Non
         assert app.page.views[-1].route == f"/play/village/{game.sid}"
 
 
+def test_the_stack_under_a_deep_linked_panel_is_this_games_table() -> None:
+    game = new_game()
+    with open_panel(game, "market") as app:
+        table = f"/play/village/{game.sid}"
+        assert [v.route for v in app.page.views] == ["/", table, game.route("market")]
+        app.back()  # the system back: a view pop
+        assert app.page.views[-1].route == table
+
+
 def test_the_player_chips_switch_between_panels() -> None:
     game = new_game()
     with open_panel(game, "player/0") as app:
