@@ -114,8 +114,22 @@ def validate_consistency(data: ComponentData) -> None:
                 if not 0 <= int(pos) < length:
                     raise ComponentProblem(f"karla_fate_after.{side}: {pos} is off the board "
                                            f"(0..{length - 1})")
-        if sorted(data.v("karla_action_order")) != sorted(spaces):
-            raise ComponentProblem("karla_action_order: must list every action space once")
+        check_karla_order(data.v("karla_action_order"), spaces)
+
+
+def check_karla_order(order: Any, spaces: set[str]) -> None:
+    """Karla's board, clockwise: every action space in play exactly once. Her board also
+    prints the expansions' spaces (inn, wedding, smuggling, ...), covered by a wooden marker
+    when not in play; a layout may list them too, and the engine walks past them."""
+    if not isinstance(order, list) or not all(isinstance(s, str) and s for s in order):
+        raise ComponentProblem("karla_action_order: must be a list of action space names")
+    if len(set(order)) != len(order):
+        twice = sorted({s for s in order if order.count(s) > 1})
+        raise ComponentProblem(f"karla_action_order: {', '.join(twice)} listed twice")
+    missing = sorted(spaces - set(order))
+    if missing:
+        raise ComponentProblem(f"karla_action_order: must list every action space; "
+                               f"missing {', '.join(missing)}")
 
 
 def correction_value(data: ComponentData, key: str, value: Any) -> Any:

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from companion.village.components import ComponentProblem, correction_value, load_components
 from companion.village.rules.errors import RuleError
 from companion.village.rules.karla import DEFAULT_CHOICE_ORDER, default_choice
+from companion.village.session import VillageSession
 from companion.village.state import PLAGUE
 from tests.village_solo.helpers import (
+    FIRST_DRAW,
     HUMAN,
     KARLA,
     check_invariants,
@@ -17,6 +20,7 @@ from tests.village_solo.helpers import (
     karla_cubes,
     new_session,
     set_board,
+    solo_setup,
     take,
 )
 
@@ -258,3 +262,42 @@ def test_her_cube_comes_after_your_turn_not_before_your_action() -> None:
     s.execute(cmd("market_pass"))
     st = s.state
     assert st.market_day is None and st.current == HUMAN and st.stage == "take"
+
+
+# Karla's board as printed for the Big Box, expansions' spaces included (covered by wooden
+# markers in a base game). The order itself is made up: the engine must work for any.
+LAYOUT_WITH_COVERED_SPACES = ["inn", "market", "sea_travel", "travel", "council", "wedding",
+                              "church", "family", "smuggling", "harvest", "crafts"]
+
+
+def test_spaces_covered_for_modules_not_in_play_are_walked_past() -> None:
+    s = VillageSession.new(solo_setup(), {"karla_action_order": LAYOUT_WITH_COVERED_SPACES},
+                           draw_mode="manual")
+    s.enter_draw({"placements": FIRST_DRAW})
+    assert clockwise(s, "market") == ["market", "travel", "council", "church", "family",
+                                      "harvest", "crafts"]
+    # From crafts (the last), the search wraps past smuggling, inn and sea_travel.
+    set_board(s, {"crafts": ["pink"], "travel": ["pink"], "council": ["pink"]})
+    take(s, "crafts", "pink")
+    assert _only_karla_cube(s) == "pink@travel"
+    assert s.state.spaces["council"] == ["pink"]
+    # Her next-non-empty search skips them too: nothing of your colour, crafts empty.
+    set_board(s, {"crafts": ["orange"], "church": ["brown", "pink"]})
+    take(s, "crafts", "orange")
+    pend = s.state.pending[0]
+    assert pend.kind == "karla_cube" and pend.detail["space"] == "church"
+    check_invariants(s.state, s.comp)
+
+
+@pytest.mark.parametrize(("order", "message"), [
+    (["inn", "market", "travel", "council", "church", "family", "harvest"], "missing crafts"),
+    (LAYOUT_WITH_COVERED_SPACES + ["inn"], "inn listed twice"),
+    ("market travel", "must be a list"),
+])
+def test_a_karla_layout_must_hold_every_space_in_play_once(order: object,
+                                                          message: str) -> None:
+    with pytest.raises(ComponentProblem) as exc:
+        correction_value(load_components("big-box"), "karla_action_order", order)
+    assert str(exc.value).startswith("karla_action_order:") and message in str(exc.value)
+    assert correction_value(load_components("big-box"), "karla_action_order",
+                            LAYOUT_WITH_COVERED_SPACES) == LAYOUT_WITH_COVERED_SPACES

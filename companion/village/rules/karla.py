@@ -25,8 +25,9 @@ def karla_index(ctx: Ctx) -> int:
 
 
 def order_from(ctx: Ctx, space: str) -> list[str]:
-    """Action spaces clockwise as printed on Karla's board, starting with `space`."""
-    order: list[str] = list(ctx.comp.v("karla_action_order"))
+    """Action spaces clockwise as printed on Karla's board, starting with `space`. Spaces
+    of modules not in play (covered on her board) are walked past."""
+    order = [s for s in ctx.comp.v("karla_action_order") if s in ctx.state.spaces]
     i = order.index(space)
     return order[i:] + order[:i]
 
