@@ -74,7 +74,8 @@ class VillageService:
     def open(self, session_id: str) -> VillageSession:
         stored = self.store.load(session_id)
         header = stored.header
-        setup = VillageSetup.model_validate(header["setup"])
+        # A stored setup loads as it was saved (e.g. with expansions a new one refuses).
+        setup = VillageSetup.model_validate(header["setup"], context={"stored": True})
         comp = ComponentData.model_validate(header["components"])  # the data it started with
         prefs = header.get("prefs", {})
         prefs.update(self.store.get_setting(f"session:{session_id}:prefs", {}) or {})

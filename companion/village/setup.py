@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from companion.village.components import ComponentData, Edition
 from companion.village.state import PLAGUE, KarlaState, Member, Player, VillageState
@@ -38,13 +45,23 @@ class VillageSetup(BaseModel):
     karla_colour: str | None = None
     start_player: int | None = None  # None: the app draws it (a chance event)
     compensation: bool = True
+    # Not tracked yet: a new setup refuses any (see _check). Stored sessions keep loading;
+    # for them it only raises the solo achievement thresholds.
     expansions: list[Literal["inn", "port", "marriage"]] = Field(default_factory=list)
     karla_variant: Literal["standard", "d4"] = "standard"
     seed: int = 0
 
     @model_validator(mode="after")
-    def _check(self) -> VillageSetup:
+    def _check(self, info: ValidationInfo) -> VillageSetup:
         n = len(self.players)
+        stored = bool((info.context or {}).get("stored"))
+        if self.expansions and not stored:
+            # The engine has none of their spaces or parts (inn, port, wedding, smuggling;
+            # Marriage's 12th members and 7th plague cube): saying "yes" would track a game
+            # that is not the one on the table.
+            raise ValueError("expansions: the Inn, Port and Marriage expansions are not "
+                             "supported yet; track a base game (the score command takes "
+                             "them for solo achievements)")
         if self.solo:
             if n != 1:
                 raise ValueError("players: a solo game has exactly one player (Karla is added)")

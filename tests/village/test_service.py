@@ -127,3 +127,20 @@ def test_a_failed_save_leaves_the_game_as_it_was_saved(tmp_path: Path) -> None:
         reopened = VillageService(TinyDBStore(tmp_path)).open(sid)
         assert reopened.events == session.events
         assert reopened.state == session.state
+
+
+def test_a_stored_session_whose_setup_a_new_game_would_refuse_still_opens(
+        tmp_path: Path) -> None:
+    """Expansions are refused for new games, but a session stored with one keeps loading
+    (its setup is validated as stored)."""
+    store = TinyDBStore(tmp_path)
+    svc = VillageService(store)
+    sid, session = svc.create(_setup())
+    header = store.load(sid).header
+    header["setup"]["expansions"] = ["inn"]
+    store.delete(sid)
+    store.create(sid, "village", "old", header)
+    store.append(sid, session.events)
+    reopened = svc.open(sid)
+    assert reopened.setup.expansions == ["inn"]
+    assert reopened.state == session.state

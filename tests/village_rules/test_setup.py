@@ -165,3 +165,23 @@ def test_members_and_coins(n: int) -> None:
     for colour in ("brown", "pink", "orange", "green"):
         assert st.supply[colour] + st.bag[colour] == 33
     assert st.bag["plague"] == 6 and st.supply["plague"] == 0
+
+
+# ---- expansions: not tracked yet ---------------------------------------------------------
+@pytest.mark.parametrize("expansion", ["inn", "port", "marriage"])
+def test_a_new_setup_with_an_expansion_is_refused_naming_the_field(expansion: str) -> None:
+    """The engine has none of the expansions' spaces or parts (Marriage: a 12th member for
+    everyone, 12 for Karla, a 7th plague cube, the wedding space), so it says so instead of
+    tracking a different game."""
+    line = _problem({"players": _players(("Chris", "red"), ("Julie", "blue")),
+                     "expansions": [expansion]})
+    assert line.startswith("expansions: ") and "not supported yet" in line
+
+
+def test_a_stored_setup_with_an_expansion_still_loads() -> None:
+    raw = {"players": _players(("Chris", "blue")), "solo": True, "karla_colour": "red",
+           "expansions": ["marriage"]}
+    setup = VillageSetup.model_validate(raw, context={"stored": True})
+    session = VillageSession.new(setup)
+    # Members as in the base game (the expansion is not tracked), 11 each.
+    assert [len(session.state.members_of(i)) for i in (0, 1)] == [11, 11]

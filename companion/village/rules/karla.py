@@ -207,6 +207,9 @@ def karla_death(ctx: Ctx, from_space: str) -> None:
         ctx.note("karla_no_member")
         return
     section = ctx.comp.v("karla_death_section").get(from_space, "graveyard")
+    # A full section sends her member to the graveyard. The Port's sea_travel space would
+    # fall back to a sea-burial slot instead; the data has none (the Port is not supported
+    # yet and new setups refuse it), so that rule is not implemented.
     bury(ctx, order[0], None if section == "graveyard" else section)
 
 
