@@ -100,3 +100,17 @@ def test_confirming_an_estimate_records_it_as_the_users() -> None:
     svc = VillageService(MemoryStore())
     svc.confirm("big-box", "graveyard_slots")
     assert svc.components("big-box").values["graveyard_slots"].provenance == "user"
+
+
+def test_training_times_say_where_they_come_from() -> None:
+    """The smithy's 3 is printed in the rulebook's death example (家族成員過世 範例: 放到鐵匠鋪上
+    (花費3時間)); the stable's is in no text we have (the digest cites an unseen player aid),
+    so it is an estimate the user checks; the wainwright's is in the crafts example."""
+    big, old = load_components("big-box"), load_components("2011")
+    smithy = big.values["smithy_train_time"]
+    assert smithy.value == 3 and smithy.provenance == "seed" and "鐵匠鋪上(花費3時間)" in smithy.ref
+    assert big.values["wainwright_train_time"].provenance == "seed"
+    for data in (big, old):
+        assert data.values["stable_train_time"].provenance == "estimate"
+        assert data.values["scriptorium_train_time"].provenance == "estimate"
+    assert old.values["smithy_train_time"].provenance == "source"
