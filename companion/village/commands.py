@@ -20,7 +20,9 @@ class _Cmd(BaseModel):
 class Payment(_Cmd):
     """What a player hands back for an action. Offered by the app, editable by the user."""
 
-    time: NonNegativeInt = 0
+    # Bounded like spend_time: no action costs more, and each pass of the quill queues a
+    # death to answer (an absurd amount would queue millions).
+    time: int = Field(default=0, ge=0, le=30)
     cubes: dict[InfluenceColour, NonNegativeInt] = Field(default_factory=dict)
     coins: NonNegativeInt = 0  # coins standing in for influence cubes, or paid as coins
     grain: NonNegativeInt = 0

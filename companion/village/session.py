@@ -39,10 +39,14 @@ LEGACY_COMMANDS = {"spend_next_start_marker": "next_start_marker_coin"}
 
 
 def validate_command(command: Any) -> Any:
-    """A command model, or a dict checked into one; a malformed dict is a RuleError naming
-    the field (the command's own type tag is left out of the path)."""
+    """A command (a dict or a command model) checked into a command model. Anything
+    malformed — not an object, an unknown type, a wrong field — is a RuleError naming the
+    field (the command's own type tag is left out of the path), never another error."""
+    if isinstance(command, BaseModel):
+        command = command.model_dump(mode="json")  # checked like a dict (no chance events)
     if not isinstance(command, dict):
-        return command
+        raise RuleError("type", "a command is an object with a type, e.g. {\"type\": "
+                        "\"end_turn\"}")
     if command.get("type") in LEGACY_COMMANDS:
         raise RuleError("type", f"{command['type']!r} is kept for old logs only; use "
                         f"{LEGACY_COMMANDS[command['type']]!r}")

@@ -9,6 +9,7 @@ import pytest
 from companion.village.session import VillageSession
 from companion.village.setup import VillageSetup
 from tests.golden.playthrough import CASES, HERE, playthrough
+from tests.village.invariants import check_every_event
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -21,5 +22,6 @@ def test_recorded_log_replays_to_recorded_states(name: str) -> None:
     resumed = VillageSession(setup, session.comp, doc["events"])
     assert json.loads(resumed.state.model_dump_json()) == doc["final"]
     assert resumed.state.phase == "finished"
+    assert check_every_event(resumed) == resumed.state  # after each recorded event
     chance = [e for e in doc["events"] if e["body"]["type"] == "chance"]
     assert chance and all(e["body"]["source"] == "app" for e in chance)

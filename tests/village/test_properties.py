@@ -12,7 +12,7 @@ from companion.village.autoplay import candidate_commands
 from companion.village.rules.errors import RuleError
 from companion.village.session import VillageSession
 from companion.village.setup import PlayerSetup, VillageSetup
-from tests.village.invariants import check_invariants
+from tests.village.invariants import check_every_event, check_invariants
 
 EXAMPLES = int(os.environ.get("VILLAGE_PROPERTY_EXAMPLES", "40"))
 COLOURS = ["red", "yellow", "blue", "white", "purple"]
@@ -34,6 +34,33 @@ NOISE = [
     {"type": "finish_game"},
     {"type": "free_action"},
     {"type": "karla_choose_cube", "space": "church", "colour": "brown"},
+    {"type": "next_start_marker_coin"},
+    {"type": "spend_next_start_marker"},  # legacy: stored logs only
+]
+# Malformed shapes: not an object, unknown or missing type, wrong field types, extra
+# fields, out-of-range numbers. Each must be a RuleError naming a field, never a crash.
+MALFORMED: list[object] = [
+    None, "end_turn", ["end_turn"], 7, {}, {"type": None}, {"type": 3}, {"type": "nope"},
+    {"type": "take_cube"}, {"type": "take_cube", "space": 3, "colour": None},
+    {"type": "take_cube", "space": "market", "colour": "plague", "extra": 1},
+    {"type": "adjust", "player": -1, "field": "coins", "delta": 1},
+    {"type": "adjust", "player": 99, "field": "coins", "delta": 1},
+    {"type": "adjust", "player": 0, "field": "coins", "delta": "lots"},
+    {"type": "adjust", "player": 0, "field": "cities", "key": "²", "delta": 1},
+    {"type": "adjust", "player": 0, "field": "cubes", "key": None, "delta": 1},
+    {"type": "market_serve", "slot": "x", "points": -2},
+    {"type": "mass_advance", "moves": {"red-1a": "high"}}, {"type": "mass_advance", "moves": [1]},
+    {"type": "mass_buyout", "members": "red-1a"},
+    {"type": "council_enter", "member": 5},
+    {"type": "council_enter", "member": "red-1a", "privilege": {"level": 9}},
+    {"type": "crafts_train", "building": "smithy", "pay": {"time": 10**9}},
+    {"type": "travel", "member": "red-1a", "city": 0},
+    {"type": "well", "colour": "green", "coins": -1},
+    {"type": "spend_time", "player": 99, "amount": 1},
+    {"type": "spend_time", "player": 0, "amount": 10**6},
+    {"type": "chance", "draw": "bag", "outcome": {}, "source": "app"},
+    {"type": "override_score", "player": 0, "category": "coins"},
+    {"type": "choose_death", "member": ["red-1a"]},
 ]
 
 
@@ -48,7 +75,7 @@ def _drive(session: VillageSession, rng: random.Random, steps: int) -> None:
         if session.state.phase == "finished":
             return
         if rng.random() < 0.2:
-            bad = rng.choice(NOISE)
+            bad = rng.choice(NOISE + MALFORMED)
             before = session.state.model_copy(deep=True)
             try:
                 session.execute(bad)
@@ -74,7 +101,9 @@ def test_random_play_keeps_invariants_and_replays(players: int, seed: int, steps
     session = _session(players, seed)
     check_invariants(session.state, session.comp)
     _drive(session, random.Random(seed), steps)
-    # Replay identity: the fold of the log is the live state.
+    # Every event, chance events included, keeps the invariants; and replay identity:
+    # the fold of the log is the live state.
+    assert check_every_event(session) == session.state
     replayed = VillageSession(session.setup, session.comp, session.events)
     assert replayed.state == session.state
 
@@ -118,4 +147,18 @@ def test_a_whole_game_ends_in_final_scoring_with_invariants() -> None:
         session = _session(players, 100 + players)
         _drive(session, random.Random(players), 6000)
         assert session.state.phase == "finished"
+        check_every_event(session)
         assert session.state.end is not None and session.state.end.mass_held
+
+
+def test_every_malformed_shape_is_a_rule_error_naming_a_field() -> None:
+    session = _session(3, 1)
+    before = session.state
+    for shape in MALFORMED:
+        try:
+            session.execute(shape)
+        except RuleError as exc:
+            assert exc.field and exc.message, shape
+        else:
+            raise AssertionError(f"accepted {shape!r}")
+        assert session.state == before

@@ -73,6 +73,8 @@ def test_random_solo_game_to_the_end(variant: str, policy: KarlaPolicy, seed: in
     if policy == "auto":
         # The app answered every cube choice itself: the log holds its answers.
         assert not any(p.kind == "karla_cube" for p in st_.pending)
+    # Every event (Karla's draws and fate flips included) keeps the invariants.
+    assert shared.check_every_event(session) == st_
     # Replay identity: a new session folded from the log equals the live state.
     replayed = VillageSession(setup, session.comp, session.events)
     assert replayed.state == st_

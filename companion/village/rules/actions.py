@@ -20,7 +20,7 @@ from companion.village.commands import (
 )
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import validate_member
-from companion.village.rules.errors import RuleError, require
+from companion.village.rules.errors import require
 from companion.village.rules.payment import (
     cubes_or_coins,
     gain_cubes,
@@ -266,7 +266,3 @@ def church(ctx: Ctx, cmd: Church) -> None:
     ctx.note("to_black_bag", player=ctx.state.players[player].name, gen=member.gen)
     _done(ctx)
 
-
-def check_payment_shape(pay_: Payment | None, field: str) -> None:
-    if pay_ is not None and pay_.time > 30:
-        raise RuleError(f"{field}.time", "at most 30 time at once")

@@ -47,7 +47,8 @@ def adjust(ctx: Ctx, cmd: Adjust) -> None:
         require(new >= 0, "delta", f"{p.name} would have {new} {goods}")
         p.goods[goods] = new
     elif cmd.field == "cities":
-        require(cmd.key is not None and cmd.key.isdigit(), "key", "a city number")
+        require(cmd.key is not None and cmd.key.isascii() and cmd.key.isdigit(), "key",
+                "a city number")
         city = int(cmd.key or "0")
         require(1 <= city <= int(ctx.comp.v("travel_cities")), "key", "no such city")
         if cmd.delta > 0:
