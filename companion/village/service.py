@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from companion.store.base import SessionStore
+from companion.store.base import SessionStore, UnsupportedSchema
 from companion.village.components import (
     ComponentData,
     ComponentProblem,
@@ -21,7 +21,19 @@ from companion.village.session import DrawMode, KarlaPolicy, Outcome, VillageSes
 from companion.village.setup import VillageSetup
 
 GAME = "village"
-ENGINE_VERSION = 1
+# The event vocabulary this build folds. Raise it whenever a build writes events an older
+# one cannot fold: 2 added next_start_marker_coin.
+ENGINE_VERSION = 2
+
+
+class NewerEngine(UnsupportedSchema):
+    """The session was saved by a newer Village engine than this build: left untouched."""
+
+
+def engine_key(session_id: str) -> str:
+    """Setting holding the newest engine that appended to a session (the header only
+    records the engine that created it)."""
+    return f"session:{session_id}:engine"
 
 
 def calibration_key(edition: str) -> str:
@@ -72,16 +84,37 @@ class VillageService:
         return session_id, session
 
     def open(self, session_id: str) -> VillageSession:
+        """Resume a stored session. Raises NewerEngine if a newer build wrote to it (its
+        log may hold events this build cannot fold); older sessions load as they were."""
         stored = self.store.load(session_id)
         header = stored.header
+        written = self.written_by(session_id, header)
+        if written > ENGINE_VERSION:
+            raise NewerEngine(f"session {session_id} was saved by a newer version of the "
+                              f"Village engine ({written}; this app has {ENGINE_VERSION}): "
+                              "update the app to open it")
         # A stored setup loads as it was saved (e.g. with expansions a new one refuses).
         setup = VillageSetup.model_validate(header["setup"], context={"stored": True})
         comp = ComponentData.model_validate(header["components"])  # the data it started with
         prefs = header.get("prefs", {})
         prefs.update(self.store.get_setting(f"session:{session_id}:prefs", {}) or {})
-        return VillageSession(setup, comp, stored.events, stored.redo,
-                              draw_mode=prefs.get("draw_mode", "app"),
-                              karla_policy=prefs.get("karla_policy", "ask"))
+        session = VillageSession(setup, comp, stored.events, stored.redo,
+                                 draw_mode=prefs.get("draw_mode", "app"),
+                                 karla_policy=prefs.get("karla_policy", "ask"))
+        session.engine_written = written
+        return session
+
+    def written_by(self, session_id: str, header: dict[str, Any]) -> int:
+        """The newest engine version that wrote to this session (1 if none is recorded)."""
+        versions = [header.get("engine", 1), self.store.get_setting(engine_key(session_id), 1)]
+        return max(int(v) if isinstance(v, int) else 1 for v in versions)
+
+    def _mark_engine(self, session_id: str, session: VillageSession) -> None:
+        """Before this build first appends to an older session, record it as the newest
+        writer, so an older build refuses the session instead of failing on new events."""
+        if session.engine_written is not None and session.engine_written < ENGINE_VERSION:
+            self.store.set_setting(engine_key(session_id), ENGINE_VERSION)
+            session.engine_written = ENGINE_VERSION
 
     def set_prefs(self, session_id: str, session: VillageSession, *,
                   draw_mode: DrawMode | None = None,
@@ -129,6 +162,7 @@ class VillageService:
             raise
 
     def _saved(self, session_id: str, session: VillageSession, outcome: Outcome) -> None:
+        self._mark_engine(session_id, session)
         self.store.append(session_id, outcome.events)
         if session.state.phase in ("scoring", "finished"):
             self.store.update_info(session_id, finished=session.state.phase == "finished",
@@ -153,6 +187,7 @@ class VillageService:
         return count
 
     def _log_replaced(self, session_id: str, session: VillageSession, phase_before: str) -> None:
+        self._mark_engine(session_id, session)
         self.store.replace_log(session_id, session.events, session.redo_stack)
         if session.state.phase != phase_before:
             self.store.update_info(session_id, finished=session.state.phase == "finished",

@@ -108,6 +108,9 @@ class VillageSession:
         self.redo_stack: list[dict[str, Any]] = list(redo or [])
         self.last_notes: list[str] = []
         self.last_note_data: list[dict[str, Any]] = []
+        # The newest engine version that saved this session: set by the service when it
+        # opens a stored one; None for a session this build created.
+        self.engine_written: int | None = None
         self.state = start_state(setup, comp)
         if events:
             for ev in events:

@@ -144,3 +144,50 @@ def test_a_stored_session_whose_setup_a_new_game_would_refuse_still_opens(
     reopened = svc.open(sid)
     assert reopened.setup.expansions == ["inn"]
     assert reopened.state == session.state
+
+
+def _restore_with_header(store: TinyDBStore, sid: str, session, drop: tuple[str, ...] = (),  # type: ignore[no-untyped-def]
+                         **changes) -> None:
+    """Position: the stored session as if written with this header."""
+    header = store.load(sid).header
+    for key in drop:
+        header.pop(key)
+    header.update(changes)
+    store.delete(sid)
+    store.create(sid, "village", "stored", header)
+    store.append(sid, session.events)
+
+
+@pytest.mark.parametrize("where", ["header", "setting"])
+def test_a_session_saved_by_a_newer_engine_is_refused_clearly(tmp_path: Path,
+                                                              where: str) -> None:
+    from companion.village.service import ENGINE_VERSION, NewerEngine, engine_key
+
+    store = TinyDBStore(tmp_path)
+    svc = VillageService(store)
+    sid, session = svc.create(_setup())
+    if where == "header":
+        _restore_with_header(store, sid, session, engine=ENGINE_VERSION + 1)
+    else:
+        store.set_setting(engine_key(sid), ENGINE_VERSION + 1)
+    with pytest.raises(NewerEngine) as exc:
+        svc.open(sid)
+    assert "newer version" in str(exc.value) and str(ENGINE_VERSION + 1) in str(exc.value)
+    assert store.load(sid).events == session.events  # left untouched
+
+
+@pytest.mark.parametrize("old", [{"engine": 1}, {}])
+def test_an_older_session_opens_and_is_then_marked_as_written_by_this_engine(
+        tmp_path: Path, old: dict[str, int]) -> None:
+    from companion.village.service import ENGINE_VERSION, engine_key
+
+    store = TinyDBStore(tmp_path)
+    svc = VillageService(store)
+    sid, session = svc.create(_setup())
+    _restore_with_header(store, sid, session, drop=("engine",), **old)
+    reopened = svc.open(sid)
+    assert reopened.state == session.state
+    assert store.get_setting(engine_key(sid)) is None  # opening alone writes nothing
+    _step(svc, sid, reopened, random.Random(0))
+    assert store.get_setting(engine_key(sid)) == ENGINE_VERSION
+    assert svc.open(sid).state == reopened.state
