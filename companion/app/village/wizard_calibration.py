@@ -18,7 +18,8 @@ Status = Literal["unchecked", "confirmed", "corrected"]
 # The order the check shows them in; keys not listed follow alphabetically.
 ORDER = ("setup_cards", "time_track_length", "chronicle_sections", "graveyard_slots",
          "council_advance_time", "scriptorium_train_time", "smithy_train_time",
-         "karla_track_spaces", "karla_fate_after", "karla_action_order", "player_colours")
+         "stable_train_time", "karla_track_spaces", "karla_fate_after", "karla_action_order",
+         "player_colours")
 
 
 def checked_key(edition: str) -> str:

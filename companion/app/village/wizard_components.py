@@ -31,6 +31,7 @@ LABELS = {
     "council_advance_time": "village.estimate.council_advance_time",
     "scriptorium_train_time": "village.estimate.scriptorium_train_time",
     "smithy_train_time": "village.estimate.smithy_train_time",
+    "stable_train_time": "village.estimate.stable_train_time",
     "karla_track_spaces": "village.estimate.karla_track_spaces",
     "karla_fate_after": "village.estimate.karla_fate_after",
     "karla_action_order": "village.estimate.karla_action_order",

@@ -39,16 +39,26 @@ def test_every_estimate_of_this_game_is_listed_with_a_drawing(store: MemoryStore
                         "estimate-tab-chronicle_sections", "estimate-tab-graveyard_slots",
                         "estimate-tab-council_advance_time",
                         "estimate-tab-scriptorium_train_time",
-                        "estimate-tab-smithy_train_time"]  # no Karla in a 2-player game
+                        "estimate-tab-stable_train_time"]  # no Karla in a 2-player game
         assert "Checked: 0 of 7" in app.visible_texts()
         assert "Setup card, 2 players" in texts_under(app, "schematic-setup-card")
         for tab, drawing in [("time_track_length", "schematic-time-track"),
                              ("chronicle_sections", "schematic-chronicle"),
                              ("graveyard_slots", "schematic-graveyard"),
                              ("council_advance_time", "schematic-council"),
-                             ("smithy_train_time", "schematic-training")]:
+                             ("stable_train_time", "schematic-training")]:
             tap(app, f"estimate-tab-{tab}")
             assert find_id(app, drawing)
+
+
+def test_every_estimate_in_the_data_has_a_label_and_a_place_in_the_order() -> None:
+    from companion.app.village.wizard_calibration import ORDER
+    from companion.app.village.wizard_components import LABELS
+    from companion.village.components import load_components
+
+    for edition in ("big-box", "2011"):
+        for key in load_components(edition).estimates():
+            assert key in LABELS and key in ORDER, (edition, key)
 
 
 def test_confirm_is_remembered(store: MemoryStore) -> None:
