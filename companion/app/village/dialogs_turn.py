@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import flet as ft
 
-from companion.app.village.cubes_widget import INFLUENCE, colour_name, cube_chip
+from companion.app.village.cubes_widget import colour_name, cube_chip
 from companion.app.village.dialogs_common import DialogSlot, dialog, text, text_button
 from companion.app.village.dialogs_draws import BagForm, FormEnv, MassForm
 from companion.app.village.table_sections import bag_text
 from companion.app.village.table_words import player_name
+from companion.village.rules.queries import well_options, well_price
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -35,28 +36,21 @@ class TurnDialogs:
                            identifier="dialog-cancel")
 
     # ---- the well ---------------------------------------------------------------------------
-    def well_options(self) -> list[tuple[str, int]]:
-        """(colour, coins needed) for each colour the current player can pay 3 of."""
-        state = self.controller.state
-        p = state.players[state.current]
-        options = []
-        for colour in INFLUENCE:
-            have = p.cubes.get(colour, 0)
-            coins = max(0, 3 - have)
-            if coins <= p.coins and coins <= 3 and have + coins >= 3:
-                options.append((colour, coins))
-        return options
-
     def open_well(self) -> None:
+        """The colours the engine accepts for the well now, each with the fewest coins."""
         ctx, state = self.ctx, self.controller.state
+        comp = self.controller.session.comp
         name = player_name(ctx, state, state.current)
-        options = self.well_options()
-        body: list[ft.Control] = [text(ctx.t("village.well.body", player=name))]
+        price = well_price(state, comp) or 0
+        options = well_options(state, comp)
+        body: list[ft.Control] = [text(ctx.t("village.well.body", player=name, count=price))]
         if not options:
-            body.append(text(ctx.t("village.well.none", player=name), bold=True))
-        for colour, coins in options:
+            body.append(text(ctx.t("village.well.none", player=name, count=price), bold=True))
+        for option in options:
+            colour, coins = option.colour, option.coins
             hint = (ctx.t("village.well.with_coins", coins=coins) if coins
-                    else ctx.t("village.well.three", colour=colour_name(ctx, colour)))
+                    else ctx.t("village.well.cubes", colour=colour_name(ctx, colour),
+                               count=option.cubes))
             body.append(ft.Row([
                 cube_chip(ctx, colour, size=56, identifier=f"well-{colour}",
                           on_click=partial(self._use_well, colour, coins)),

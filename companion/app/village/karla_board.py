@@ -11,6 +11,7 @@ from companion.app.village.cubes_widget import cube_chip
 from companion.app.village.present import note_text, note_texts, term
 from companion.app.village.table_words import space_name
 from companion.app.widgets import BODY_TEXT_SIZE
+from companion.village.notes import EN as NOTE_KEYS
 from companion.village.rules.context import Ctx
 from companion.village.rules.karla import karla_take
 from companion.village.session import VillageSession
@@ -24,16 +25,19 @@ FLIP = ft.Duration(milliseconds=450)
 TILE_W, TILE_H = 52, 64
 FACE_KEYS = {"down": "village.karla.tile_down", "quill": "village.karla.tile_quill",
              "blank": "village.karla.tile_blank"}
-# Engine notes about Karla: keyed "karla_*"/"d4_*", or (older engine) her English sentence.
-_KARLA_PREFIXES = ("karla", "Karla", "d4_", "The die", "No ", "All three")
+# The engine's note keys about Karla: her take and reasons, fate tiles, reactions, the d4.
+KARLA_NOTE_KEYS = frozenset(k for k in NOTE_KEYS if k.startswith(("karla_", "d4_")))
 
 
 def karla_notes(session: VillageSession) -> list[dict[str, Any]]:
-    """The last action's notes that are about Karla (her take, reasons, deaths, reactions)."""
+    """The last action's notes that are about Karla: by note key, or naming her as the
+    player (her deaths). Chosen by key, never by the English text."""
     state = session.state
-    name = state.players[state.karla.player].name if state.karla else "Karla"
+    if state.karla is None:
+        return []
+    name = state.players[state.karla.player].name
     return [n for n in session.last_note_data
-            if str(n.get("key", "")).startswith(_KARLA_PREFIXES)
+            if n.get("key") in KARLA_NOTE_KEYS
             or dict(n.get("params", {})).get("player") == name]
 
 

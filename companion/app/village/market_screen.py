@@ -22,6 +22,7 @@ from companion.app.village.panel_widgets import (
 )
 from companion.app.village.present import term
 from companion.village.rules.market import available_slots
+from companion.village.rules.queries import sale_is_free
 from companion.village.state import MarketDay
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ class MarketScreen(PanelScreen):
         t = self.ctx.t
         st = self.state
         seller = st.players[md.seller]
-        free = md.seller == md.trigger and not md.free_sale_used
+        free = sale_is_free(st, self.comp)  # the engine's answer, tried on a copy
         extra = self.comp.v("market_extra_sale")
         lines: list[ft.Control] = [
             muted(t("panel.market.day_by", player=st.players[md.trigger].name)),
@@ -196,7 +197,7 @@ class MarketScreen(PanelScreen):
     def _hold(self) -> ft.Control:
         t = self.ctx.t
         st = self.state
-        block = action_block(st, st.current, "market")
+        block = action_block(st, self.comp, st.current, "market")
         lines: list[ft.Control] = [muted(t("panel.market.no_day"), size=16)]
         if block is None and st.phase == "turns":
             lines.append(apply_button(t("panel.market.hold",

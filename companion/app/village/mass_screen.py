@@ -14,12 +14,11 @@ from companion.app.village.panel_base import PanelScreen
 from companion.app.village.panel_turn import turn_line
 from companion.app.village.panel_widgets import apply_button, card, muted, stepper
 from companion.village.rules.mass import advance_cost, advancer, buyer
+from companion.village.rules.queries import church_levels
 from companion.village.state import Member
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
-
-TOP_LEVEL = 4
 
 
 class MassScreen(PanelScreen):
@@ -151,7 +150,8 @@ class MassScreen(PanelScreen):
         if who is None:
             return muted(t("panel.mass.bonus_next"), size=16)
         p = st.players[who]
-        movable = sorted((m for m in st.members_in("church", who) if m.level < TOP_LEVEL),
+        top = self._top_level()
+        movable = sorted((m for m in st.members_in("church", who) if m.level < top),
                          key=lambda m: (m.level, m.gen, m.id))
         total = 0
         lines: list[ft.Control] = [
@@ -168,7 +168,7 @@ class MassScreen(PanelScreen):
                                  minus_tip=t("panel.common.less", what=label),
                                  plus_tip=t("panel.common.more", what=label),
                                  minus_disabled=target <= m.level,
-                                 plus_disabled=target >= TOP_LEVEL,
+                                 plus_disabled=target >= top,
                                  note=t("panel.mass.move_cost", grain=cost)))
         lines.append(ft.Text(t("panel.mass.total", total=total, grain=p.grain), size=18,
                              weight=ft.FontWeight.W_600, key="advance-total",
@@ -179,10 +179,14 @@ class MassScreen(PanelScreen):
                                   key="no-advance", filled=False))
         return card(t("panel.mass.advancement"), lines, identifier="mass-advance")
 
+    def _top_level(self) -> int:
+        """The church track's top level, from the component data."""
+        return church_levels(self.comp)[-1]
+
     def _target_step(self, m: Member, delta: int) -> Callable[[], None]:
         def run() -> None:
             now = self.targets.get(m.id, m.level)
-            self.targets[m.id] = min(TOP_LEVEL, max(m.level, now + delta))
+            self.targets[m.id] = min(self._top_level(), max(m.level, now + delta))
             self.refresh()
         return run
 

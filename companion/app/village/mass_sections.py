@@ -13,12 +13,12 @@ from companion.app.village.present import note_texts
 from companion.village.components import ComponentData
 from companion.village.rules.context import Ctx
 from companion.village.rules.mass import MONK, bag_items, majority_bonus
+from companion.village.rules.queries import church_levels
 from companion.village.state import Member, VillageState
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
 
-CHURCH_LEVELS = (1, 2, 3, 4)
 REVEAL_MS = 450
 
 
@@ -49,7 +49,7 @@ def church_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft
     t = ctx.t
     costs = comp.v("church_advance_grain")
     rows: list[ft.Control] = []
-    for level in CHURCH_LEVELS:
+    for level in church_levels(comp):
         here = sorted(state.members_at(f"church:{level}"), key=lambda m: (m.owner, m.gen))
         cost = (t("panel.mass.level_cost", grain=costs[str(level)])
                 if str(level) in costs else "")

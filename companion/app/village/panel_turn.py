@@ -1,34 +1,36 @@
-"""Whose turn it is, and whether a player may do an action now (mirrors the engine's
-check_action so the forms can be disabled with a reason instead of failing on tap)."""
+"""Whose turn it is, and why a player may not do an action now. The engine decides (its
+gates and check_action, through companion.village.rules.queries); this module only words
+the answer, so the forms can be disabled with a reason instead of failing on tap."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from companion.app.village.present import term
+from companion.village.components import ComponentData
+from companion.village.rules import queries
 from companion.village.state import VillageState
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
 
 
-def action_block(state: VillageState, player: int, action: str) -> str | None:
+BLOCK_KEYS: dict[queries.Reason, str] = {
+    "waiting": "panel.actions.waiting",
+    "not_turns": "panel.actions.not_turns",
+    "market_day": "panel.actions.market_day",
+    "not_your_turn": "panel.actions.not_your_turn",
+    "take_first": "panel.actions.take_first",
+    "done": "panel.actions.done",
+    "other_space": "panel.actions.other_space",
+}
+
+
+def action_block(state: VillageState, comp: ComponentData, player: int,
+                 action: str) -> str | None:
     """None when `player` may do `action` now, else the message key saying why not."""
-    if state.phase != "turns":
-        return "panel.actions.not_turns"
-    if state.market_day is not None:
-        return "panel.actions.market_day"
-    if state.pending:
-        return "panel.actions.waiting"
-    if state.current != player:
-        return "panel.actions.not_your_turn"
-    if state.stage != "act":
-        return "panel.actions.take_first"
-    if state.action_done:
-        return "panel.actions.done"
-    if state.space_taken not in ("well", "free", action):
-        return "panel.actions.other_space"
-    return None
+    block = queries.action_block(state, comp, player, action)
+    return None if block is None else BLOCK_KEYS[block.reason]
 
 
 def block_text(ctx: AppContext, state: VillageState, key: str) -> str:

@@ -123,7 +123,7 @@ class PlayerScreen(PanelScreen):
         if turn != self._turn:  # a new turn starts on the form its cube allows
             self._turn, self.action = turn, None
         action = self.action or self._default_action()
-        block = action_block(st, self.index, action)
+        block = action_block(st, self.comp, self.index, action)
         options = [(a, term(self.ctx, "space", a)) for a in self.forms]
         out: list[ft.Control] = [choice_chips(options, action, self._pick_action, key="action")]
         if block is not None:

@@ -29,6 +29,7 @@ from companion.app.village.table_sections import (
 )
 from companion.app.village.table_words import player_name
 from companion.app.widgets import BODY_TEXT_SIZE, TOUCH_TARGET, back_button, body, heading
+from companion.village.rules.queries import turn_options
 from companion.village.state import VillageState
 
 
@@ -79,6 +80,7 @@ class TableScreen(SessionScreen):
                             else t("village.table.setup"))
         draw_panel = round_draw_panel(self.ctx, session, on_physical=self._redraw_physical,
                                       on_app_redraw=partial(self._redraw_app, "bag"))
+        options = turn_options(state, session.comp)  # what the engine accepts now
         notes = [n for n in session.last_note_data  # the draw panel lists the draw itself
                  if draw_panel is None or n.get("key") != "put_on_space"]
         parts: list[ft.Control | None] = [
@@ -90,8 +92,8 @@ class TableScreen(SessionScreen):
                     ft.TextButton(t("village.bag.button"), icon=ft.Icons.SHOPPING_BAG,
                                   on_click=self._open_bag, height=TOUCH_TARGET)],
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-            spaces_panel(self.ctx, state, can_take=self._can_take(state), on_take=self._take),
-            turn_buttons(self.ctx, state, on_well=self._open_well, on_free=self._free,
+            spaces_panel(self.ctx, state, options, on_take=self._take),
+            turn_buttons(self.ctx, state, options, on_well=self._open_well, on_free=self._free,
                          on_end=self._end_turn, on_panel=self._open_current_panel),
             self._karla_board(),
             heading(t("village.table.players")),
@@ -108,10 +110,6 @@ class TableScreen(SessionScreen):
         ]
         self.body.controls = [p for p in parts if p is not None]
         self.pending.sync()
-
-    def _can_take(self, state: VillageState) -> bool:
-        return (state.phase == "turns" and state.stage == "take" and not state.pending
-                and state.market_day is None)
 
     def _banners(self, state: VillageState) -> list[ft.Control]:
         t = self.ctx.t

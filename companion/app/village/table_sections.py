@@ -21,6 +21,7 @@ from companion.app.village.table_words import (
     stage_text,
 )
 from companion.app.widgets import BODY_TEXT_SIZE, TOUCH_TARGET
+from companion.village.rules.queries import TurnOptions
 from companion.village.session import VillageSession
 from companion.village.state import VillageState
 
@@ -130,13 +131,16 @@ def round_draw_panel(ctx: AppContext, session: VillageSession, *, on_physical: A
 
 
 # ---- action spaces ------------------------------------------------------------------------
-def spaces_panel(ctx: AppContext, state: VillageState, *, can_take: bool,
+def spaces_panel(ctx: AppContext, state: VillageState, options: TurnOptions, *,
                  on_take: Callable[[str, str], Any]) -> ft.Control:
+    """Every space's cubes; a cube is tappable when the engine would let the current
+    player take it now (`options.takes`)."""
     rows: list[ft.Control] = []
     for space, cubes in state.spaces.items():
         chips: list[ft.Control] = [
             cube_chip(ctx, colour, identifier=f"cube-{space}-{colour}-{k}",
-                      on_click=partial(on_take, space, colour), disabled=not can_take)
+                      on_click=partial(on_take, space, colour),
+                      disabled=(space, colour) not in options.takes)
             for k, colour in enumerate(sorted(cubes, key=lambda c: (c == "plague", c)))]
         if not chips:
             chips = [ft.Text("—", size=BODY_TEXT_SIZE, color=ft.Colors.ON_SURFACE_VARIANT)]
@@ -152,28 +156,27 @@ def spaces_panel(ctx: AppContext, state: VillageState, *, can_take: bool,
     return ft.Semantics(identifier="action-spaces", content=ft.Column(rows, spacing=0))
 
 
-def turn_buttons(ctx: AppContext, state: VillageState, *, on_well: Action, on_free: Action,
-                 on_end: Action, on_panel: Action) -> ft.Control:
-    at_turn = state.phase == "turns" and not state.pending and state.market_day is None
-    can_start = at_turn and state.stage == "take"
-    free_ok = can_start and state.end is not None and state.cubes_on_board() == 0
+def turn_buttons(ctx: AppContext, state: VillageState, options: TurnOptions, *,
+                 on_well: Action, on_free: Action, on_end: Action,
+                 on_panel: Action) -> ft.Control:
+    """The well, the free action (final turns, empty board) and End turn, each offered
+    when the engine would accept it now (`options`, see rules.queries.turn_options)."""
     buttons: list[ft.Control] = []
-    if at_turn and state.stage == "act":
+    if options.end_turn:  # the current player is acting: their panel holds the forms
         name = player_name(ctx, state, state.current)
         buttons.append(ft.Row([ft.OutlinedButton(
             ctx.t("village.table.open_panel", player=name), icon=ft.Icons.PERSON,
             on_click=on_panel, height=56, expand=True)]))
     row: list[ft.Control] = [
         ft.OutlinedButton(ctx.t("village.table.well"), icon=ft.Icons.WATER_DROP,
-                          on_click=on_well, height=56,
-                          disabled=not (can_start and state.cubes_on_board() > 0)),
+                          on_click=on_well, height=56, disabled=not options.well),
     ]
-    if free_ok:
+    if options.free_action:
         row.append(ft.OutlinedButton(ctx.t("village.table.free_action"), icon=ft.Icons.STAR,
                                      on_click=on_free, height=56))
     row.append(ft.FilledButton(ctx.t("village.table.end_turn"), icon=ft.Icons.CHECK,
                                on_click=on_end, height=56, expand=True,
-                               disabled=not (at_turn and state.stage == "act")))
+                               disabled=not options.end_turn))
     buttons.append(ft.Row(row, spacing=8))
     return ft.Semantics(identifier="turn-buttons", content=ft.Column(buttons, spacing=8))
 

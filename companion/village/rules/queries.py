@@ -1,0 +1,191 @@
+"""Read-only questions a UI asks before offering a move: may this be done now, what would
+it cost. Pure functions over (state, component data); nothing here changes the state.
+
+None of them knows a rule. Each answer comes from the engine itself: the command is tried
+on a copy of the state (`VillageState.clone`, well under a millisecond) through
+`engine.apply_event`, or the engine's own check function is called. So a rule lives in
+one place, and a UI built on these offers exactly what the engine will accept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from companion.village.commands import EndTurn, FreeAction, MarketServe, TakeCube, Well
+from companion.village.components import ComponentData
+from companion.village.engine import apply_event
+from companion.village.rules import turns
+from companion.village.rules.context import Ctx
+from companion.village.rules.errors import RuleError
+from companion.village.rules.market import available_slots
+from companion.village.state import VillageState
+
+
+def refusal(state: VillageState, comp: ComponentData, command: Any) -> RuleError | None:
+    """What the engine says to `command` (a command model) now: None when it would accept
+    it, else its RuleError naming the field. Tried on a copy."""
+    try:
+        apply_event(state.clone(), comp, command)
+    except RuleError as exc:
+        return exc
+    return None
+
+
+def _after(state: VillageState, comp: ComponentData, command: Any) -> VillageState | None:
+    """The state after `command`, or None when the engine refuses it."""
+    work = state.clone()
+    try:
+        apply_event(work, comp, command)
+    except RuleError:
+        return None
+    return work
+
+
+# ---- a turn: take a cube, the well, the free action, end the turn --------------------------
+@dataclass(frozen=True)
+class TurnOptions:
+    takes: frozenset[tuple[str, str]]  # (space, colour) the current player may take now
+    well: bool  # the well is open now (whether the player can pay is well_options' answer)
+    free_action: bool
+    end_turn: bool
+
+
+def turn_options(state: VillageState, comp: ComponentData) -> TurnOptions:
+    takes = frozenset(
+        (space, colour) for space, cubes in state.spaces.items() for colour in set(cubes)
+        if refusal(state, comp, TakeCube.model_validate({"space": space, "colour": colour}))
+        is None)
+    return TurnOptions(
+        takes=takes,
+        well=well_price(state, comp) is not None,
+        free_action=refusal(state, comp, FreeAction()) is None,
+        end_turn=refusal(state, comp, EndTurn()) is None,
+    )
+
+
+@dataclass(frozen=True)
+class WellOption:
+    colour: str
+    cubes: int  # cubes of `colour` handed back
+    coins: int  # coins standing in for the rest
+
+
+def well_options(state: VillageState, comp: ComponentData) -> list[WellOption]:
+    """Each colour the current player can use the well with now, with the fewest coins the
+    engine accepts (cubes first, coins standing in)."""
+    if not state.players:
+        return []
+    player = state.players[state.current]
+    out: list[WellOption] = []
+    for colour in comp.v("influence_colours"):
+        for coins in range(player.coins + 1):
+            after = _after(state, comp, Well.model_validate({"colour": colour,
+                                                             "coins": coins}))
+            if after is not None:
+                paid = player.cubes.get(colour, 0) - after.players[state.current].cubes.get(
+                    colour, 0)
+                out.append(WellOption(colour, paid, coins))
+                break
+    return out
+
+
+def well_price(state: VillageState, comp: ComponentData) -> int | None:
+    """How many cubes of one colour the well takes now, as the engine charges them; None
+    when the well cannot be used now whatever the player holds. Tried on a copy in which
+    the current player holds every cube of one colour."""
+    if not state.players:
+        return None
+    work = state.clone()
+    colour = str(comp.v("influence_colours")[0])
+    plenty = int(comp.v("cubes_per_colour"))
+    work.players[work.current].cubes[colour] = plenty
+    after = _after(work, comp, Well.model_validate({"colour": colour}))
+    if after is None:
+        return None
+    return plenty - after.players[work.current].cubes.get(colour, 0)
+
+
+# ---- the action after the cube ------------------------------------------------------------
+Reason = Literal["waiting", "not_turns", "market_day", "not_your_turn", "take_first", "done",
+                 "other_space"]
+
+
+@dataclass(frozen=True)
+class ActionBlock:
+    """Why an action cannot be done now: `reason` for the UI's words, `error` the engine's."""
+
+    reason: Reason
+    error: RuleError | None = None
+
+
+class _GateProbe:
+    """A command no handler knows: `apply_event` runs the gates every command passes (a
+    pending choice is answered first; nothing is done in a finished game) and then finds
+    no handler for it (KeyError) — which means the gates let commands through."""
+
+    type = "gate_probe"
+
+
+def gate_refusal(state: VillageState, comp: ComponentData) -> RuleError | None:
+    """What the engine says to any command that is not the answer to a pending choice."""
+    try:
+        apply_event(state.clone(), comp, _GateProbe())
+    except RuleError as exc:
+        return exc
+    except KeyError:
+        return None
+    return None
+
+
+def action_block(state: VillageState, comp: ComponentData, player: int,
+                 action: str) -> ActionBlock | None:
+    """None when `player` may do `action`'s action now (the engine's gates, then its
+    `check_action`); else why not. Reasons sharing an engine field are told apart by the
+    state the engine checked (market day under way; action already done)."""
+    gate = gate_refusal(state, comp)
+    if gate is not None:
+        reason: Reason = "not_turns" if gate.field == "phase" else "waiting"
+        return ActionBlock(reason, gate)
+    try:
+        acting = turns.check_action(Ctx(state, comp), action)
+    except RuleError as exc:
+        if exc.field == "phase":
+            reason = "market_day" if state.market_day is not None else "not_turns"
+        elif player != state.current:  # whoever plays now, it is not `player`
+            return ActionBlock("not_your_turn", exc)
+        elif exc.field == "stage":
+            reason = "take_first"
+        else:
+            reason = "done" if state.action_done else "other_space"
+        return ActionBlock(reason, exc)
+    if acting != player:
+        return ActionBlock("not_your_turn")
+    return None
+
+
+# ---- market day ---------------------------------------------------------------------------
+def sale_is_free(state: VillageState, comp: ComponentData) -> bool:
+    """The market day's current seller sells now without the extra sale's green cube and
+    time. Tried on a copy: a sale to the first waiting customer, with the seller holding
+    every green cube; free when the engine charged nothing for it."""
+    md = state.market_day
+    slots = available_slots(Ctx(state, comp))
+    if md is None or not slots:
+        return False
+    work = state.clone()
+    seller = work.players[md.seller]
+    seller.cubes["green"] = int(comp.v("cubes_per_colour"))
+    after = _after(work, comp, MarketServe(slot=slots[0], points=0))
+    if after is None:
+        return False
+    sold = after.players[md.seller]
+    return (sold.cubes.get("green", 0) == seller.cubes["green"] and sold.coins == seller.coins
+            and sold.time == seller.time and sold.deaths_pending == seller.deaths_pending)
+
+
+# ---- the church ---------------------------------------------------------------------------
+def church_levels(comp: ComponentData) -> list[int]:
+    """The church track's levels, 1 (entered from the black bag) to the top: one per
+    printed score (`score_church`)."""
+    return list(range(1, len(comp.v("score_church")) + 1))
