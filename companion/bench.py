@@ -85,10 +85,14 @@ def bench_resume(session: VillageSession, root: Path, repeats: int = 5) -> float
     return statistics.median(times)
 
 
-def collect(startup: bool = False) -> dict[str, Any]:
-    p50, p99, longest = bench_apply()
+def collect(startup: bool = False, *, games: int = 12, store_sizes: dict[str, int] | None = None,
+            events_per_measure: int = 200) -> dict[str, Any]:
+    """Every figure, keyed as `bench --json` prints them. The defaults are the real
+    measurement; `games` (random games timed), `store_sizes` (label -> other stored
+    sessions, see bench_store) and `events_per_measure` shrink it for a quick check."""
+    p50, p99, longest = bench_apply(games)
     with tempfile.TemporaryDirectory() as tmp:
-        store_figs = bench_store(Path(tmp) / "store")
+        store_figs = bench_store(Path(tmp) / "store", events_per_measure, store_sizes)
         resume = bench_resume(longest, Path(tmp) / "resume")
     out: dict[str, Any] = {
         "apply_us_p50": round(p50, 1),

@@ -157,22 +157,26 @@ def _measure_resume(root: Path, repeats: int = 5) -> float:
     return statistics.median(samples)
 
 
-def bench_store(tmp_root: Path, events_per_measure: int = 200) -> dict[str, Any]:
+def bench_store(tmp_root: Path, events_per_measure: int = 200,
+                sizes: dict[str, int] | None = None) -> dict[str, Any]:
     """Figures in milliseconds.
 
     save_ms_p95 / naive_save_ms_p95: {"0"|"100"|"1000": p95 time to save one ~300-byte event
     into a session of ~100 events, with that many other stored sessions (50 events each)}.
     resume_ms: median time to load a stored 400-event session in a fresh store.
     samples: how many saves each p95 is based on (the naive one is time-bounded).
+    sessions: how many other sessions were stored behind each label. `sizes` maps labels to
+    other counts (default: each of OTHER_COUNTS under its own number) so a quick test can
+    keep the report's labels while storing only a few sessions.
     """
+    sizes = dict(sizes) if sizes is not None else {str(n): n for n in OTHER_COUNTS}
     tmp_root = Path(tmp_root)
     tmp_root.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="store-bench-", dir=tmp_root))
     figures: dict[str, Any] = {"save_ms_p95": {}, "naive_save_ms_p95": {},
-                               "samples": {"save": {}, "naive_save": {}}}
+                               "samples": {"save": {}, "naive_save": {}}, "sessions": sizes}
     try:
-        for others in OTHER_COUNTS:
-            key = str(others)
+        for key, others in sizes.items():
             saves = _measure_store(work / f"store-{others}", others, events_per_measure)
             naive = _measure_naive(work / f"naive-{others}.json", others, events_per_measure)
             figures["save_ms_p95"][key] = round(p95(saves), 3)
