@@ -178,3 +178,30 @@ def test_church_levels_come_from_the_component_data() -> None:
     trial = comp.model_copy(deep=True)
     trial.values["score_church"].value = [2, 3, 4, 6, 9]
     assert queries.church_levels(trial) == [1, 2, 3, 4, 5]
+
+
+def test_a_redraw_is_allowed_before_the_rounds_first_take_only() -> None:
+    game = new_game()
+    st, comp = game.session.state, game.session.comp
+    assert queries.redraw_allowed(st, comp, "bag")
+    assert not queries.redraw_allowed(st, comp, "mass")  # no mass under way
+    game = acting("harvest", "pink")
+    assert not queries.redraw_allowed(game.session.state, comp, "bag")
+
+
+def test_compensation_colours_are_those_left_in_the_supply() -> None:
+    from companion.village.setup import PlayerSetup, VillageSetup
+
+    setup = VillageSetup(players=[PlayerSetup(name=n, colour=c) for n, c in [
+        ("Ann", "red"), ("Bo", "blue"), ("Cy", "white"), ("Di", "yellow")]],
+        start_player=0, compensation=True)
+    for mode in ("app", "manual"):  # chosen by the player, or drawn by hand
+        session = VillageSession.new(setup, draw_mode=mode)
+        st = session.state
+        kinds = [(p.kind, p.draw) for p in st.pending]
+        assert kinds and kinds[0] in (("compensation_cube", None),
+                                      ("chance", "compensation_cube")), kinds
+        assert queries.compensation_colours(st, session.comp) == [
+            "brown", "pink", "orange", "green"]
+        st.supply["pink"] = 0
+        assert queries.compensation_colours(st, session.comp) == ["brown", "orange", "green"]

@@ -34,6 +34,7 @@ from companion.village.rules.bag import check_placements, space_quota, unplace_r
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError
 from companion.village.rules.mass import MONK, check_draw, undo_draw
+from companion.village.rules.queries import compensation_colours
 from companion.village.state import Pending, VillageState
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def start_player_form(env: FormEnv) -> ft.AlertDialog:
 def compensation_draw_form(env: FormEnv, pending: Pending) -> ft.AlertDialog:
     state = env.controller.state
     name = player_name(env.ctx, state, pending.player)
-    colours = [c for c in INFLUENCE if state.supply.get(c, 0) > 0]
+    colours = compensation_colours(state, env.controller.session.comp)
 
     async def pick(colour: str) -> None:
         await env.submit({"colour": colour})

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.app.village.cubes_widget import INFLUENCE, colour_dot, colour_name, cube_chip
+from companion.app.village.cubes_widget import colour_dot, colour_name, cube_chip
 from companion.app.village.dialogs_common import (
     DialogSlot,
     choice_tile,
@@ -42,6 +42,7 @@ from companion.app.village.table_words import (
 )
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import death_candidates
+from companion.village.rules.queries import compensation_colours
 from companion.village.state import Member, Pending
 
 if TYPE_CHECKING:
@@ -176,7 +177,7 @@ class PendingDialogs:
         assert pending.player is not None
         seat = (pending.player - state.start_player) % len(state.players) + 1
         name = player_name(ctx, state, pending.player)
-        colours = [c for c in INFLUENCE if state.supply.get(c, 0) > 0]
+        colours = compensation_colours(state, self.controller.session.comp)
         chips = self._colour_row(colours, "compensation", lambda c: {
             "type": "choose_compensation_cube", "colour": c})
         body = [*self._context_controls(),

@@ -29,7 +29,7 @@ from companion.app.village.table_sections import (
 )
 from companion.app.village.table_words import player_name
 from companion.app.widgets import BODY_TEXT_SIZE, TOUCH_TARGET, back_button, body, heading
-from companion.village.rules.queries import turn_options
+from companion.village.rules.queries import redraw_allowed, turn_options
 from companion.village.state import VillageState
 
 
@@ -129,8 +129,8 @@ class TableScreen(SessionScreen):
             buttons: list[tuple[str, Callable[[], Any]]] = [
                 (t("village.banner.open_mass"), partial(self._panel, "mass"))]
             mass = state.mass
-            if (state.phase == "mass_advance" and mass is not None and mass.drawn_random
-                    and not state.mass_advanced and not state.pending):
+            if (redraw_allowed(state, self.controller.session.comp, "mass")
+                    and not state.pending):
                 buttons.append((t("village.draw.physical"), self._redraw_mass_physical))
                 buttons.append((t("village.draw.app_again"), partial(self._redraw_app, "mass")))
             final = mass is not None and mass.final

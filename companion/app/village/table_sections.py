@@ -21,7 +21,7 @@ from companion.app.village.table_words import (
     stage_text,
 )
 from companion.app.widgets import BODY_TEXT_SIZE, TOUCH_TARGET
-from companion.village.rules.queries import TurnOptions
+from companion.village.rules.queries import TurnOptions, redraw_allowed
 from companion.village.session import VillageSession
 from companion.village.state import VillageState
 
@@ -112,8 +112,7 @@ def round_draw_panel(ctx: AppContext, session: VillageSession, *, on_physical: A
                      on_app_redraw: Action) -> ft.Control | None:
     """Before the round's first take: what to put where, and ways to replace the draw."""
     state = session.state
-    if not (state.phase == "turns" and state.round_turns == 0 and state.stage == "take"
-            and not state.pending and state.market_day is None):
+    if not redraw_allowed(state, session.comp, "bag"):  # the engine's precondition
         return None
     placements = last_bag_placements(session)
     lines = draw_lines(ctx, list(state.spaces), placements) if placements else []

@@ -12,7 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from companion.village.commands import EndTurn, FreeAction, MarketServe, TakeCube, Well
+from companion.village import chance
+from companion.village.commands import (
+    ChooseCompensationCube,
+    EndTurn,
+    FreeAction,
+    MarketServe,
+    TakeCube,
+    Well,
+)
 from companion.village.components import ComponentData
 from companion.village.engine import apply_event
 from companion.village.rules import turns
@@ -182,6 +190,34 @@ def sale_is_free(state: VillageState, comp: ComponentData) -> bool:
     sold = after.players[md.seller]
     return (sold.cubes.get("green", 0) == seller.cubes["green"] and sold.coins == seller.coins
             and sold.time == seller.time and sold.deaths_pending == seller.deaths_pending)
+
+
+# ---- draws and the seat compensation -----------------------------------------------------
+def redraw_allowed(state: VillageState, comp: ComponentData, draw: str) -> bool:
+    """The app may replace this draw now (a redraw, by the app or entered by hand): the
+    engine's own precondition of a redraw, run on a copy."""
+    try:
+        chance._revert_for_redraw(Ctx(state.clone(), comp), draw)
+    except RuleError:
+        return False
+    return True
+
+
+def compensation_colours(state: VillageState, comp: ComponentData) -> list[str]:
+    """The influence colours the pending seat compensation can be answered with now (the
+    player's choice, or the cube drawn physically)."""
+    pending = state.pending[0] if state.pending else None
+    out: list[str] = []
+    for colour in comp.v("influence_colours"):
+        answer: Any
+        if pending is not None and pending.kind == "chance":
+            answer = chance.ChanceEvent(draw="compensation_cube", outcome={"colour": colour},
+                                        source="manual")
+        else:
+            answer = ChooseCompensationCube.model_validate({"colour": colour})
+        if refusal(state, comp, answer) is None:
+            out.append(str(colour))
+    return out
 
 
 # ---- the church ---------------------------------------------------------------------------

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from companion.app.village.karla_board import karla_notes
-from companion.village import engine
+from companion.village import chance, engine
 from companion.village.rules import market, turns
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError, require
-from companion.village.state import EndState
+from companion.village.state import EndState, Pending
 
 from ..harness import AppHarness
 from .conftest import (
@@ -130,6 +130,36 @@ def test_nobody_can_pay_the_well_says_so() -> None:
         app.click("Well")
         assert "Ann has no 3 cubes of one colour (coins can stand in)." in texts_in(
             app, "dialog-well")
+
+
+def test_the_rounds_draw_is_offered_for_replacing_when_the_engine_allows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = new_game()
+    with open_table(game) as app:
+        assert app.find(identifier="round-draw")
+
+    def never(_ctx: Ctx, draw: str) -> None:  # a house rule: draws are final
+        raise RuleError("draw", "draws are final")
+
+    monkeypatch.setattr(chance, "_revert_for_redraw", never)
+    with open_table(game) as app:
+        assert app.find_all(identifier="round-draw") == []
+
+
+def test_the_compensation_colours_are_the_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = new_game(4)  # Position: the fourth seat chooses a compensation cube
+    game.session.state.pending.insert(0, Pending(kind="compensation_cube", player=3))
+    real = engine.HANDLERS["choose_compensation_cube"]
+
+    def no_brown(ctx: Ctx, cmd: Any) -> None:  # a house rule: no brown compensation
+        require(cmd.colour != "brown", "colour", "no brown")
+        real(ctx, cmd)
+
+    monkeypatch.setitem(engine.HANDLERS, "choose_compensation_cube", no_brown)
+    with open_table(game) as app:
+        assert app.find(identifier="dialog-compensation")
+        assert app.find_all(identifier="compensation-brown") == []
+        assert app.find(identifier="compensation-green")
 
 
 # ---- the panels -----------------------------------------------------------------------------
