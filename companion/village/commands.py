@@ -206,13 +206,83 @@ class NextStartMarkerCoin(_Cmd):
 
 # ---- corrections and the end -----------------------------------------------------------
 class Adjust(_Cmd):
-    """A hand correction of a player's counter; cubes and goods move to/from the supply."""
+    """Correction of a player's counter by `delta` (+/-): prestige, coins, grain, cubes of
+    colour `key` and goods of type `key` (cubes and goods come from / go back to the
+    supply), or the travel marker on city `key` (+1 places it, -1 removes it)."""
 
     type: Literal["adjust"] = "adjust"
     player: int = Field(ge=0)
     field: Literal["prestige", "coins", "grain", "cubes", "goods", "cities"]
     key: str | None = None  # colour for cubes, goods type for goods
     delta: int
+
+
+class SetTime(_Cmd):
+    """Correction: put a player's time marker on space `position` (0 = the first space
+    right of the quill). Nothing else happens: no death is owed or cancelled. For a marker
+    that simply stands on the wrong space; to undo time spent, use take_back_time."""
+
+    type: Literal["set_time"] = "set_time"
+    player: int = Field(ge=0)
+    position: int = Field(ge=0, le=99)  # checked against the time track's length
+
+
+class TakeBackTime(_Cmd):
+    """Correction: take back `amount` time spent by mistake (the minus of spend_time): the
+    marker moves back. Moving back over the quill cancels the death that pass owed if it is
+    not decided yet; a death already decided stays (move the member with move_member)."""
+
+    type: Literal["take_back_time"] = "take_back_time"
+    player: int = Field(ge=0)
+    amount: int = Field(ge=1, le=30)
+
+
+class AddCustomerTile(_Cmd):
+    """Correction: a customer tile the player served that the log lacks, with its printed
+    `points`. It comes from front space `slot` (0 = nearest the stall; the space stays
+    empty until the next refill) or, with no slot, from the face-down stack. Not during a
+    market day (serve there)."""
+
+    type: Literal["add_customer_tile"] = "add_customer_tile"
+    player: int = Field(ge=0)
+    points: NonNegativeInt
+    slot: int | None = Field(default=None, ge=0, le=4)
+
+
+class RemoveCustomerTile(_Cmd):
+    """Correction: take back a served tile recorded by mistake — number `index` in the
+    player's served tiles (0 = the first served). It goes back to the empty front space
+    `slot` (one open for this player count) or, with no slot, onto the face-down stack.
+    Not during a market day."""
+
+    type: Literal["remove_customer_tile"] = "remove_customer_tile"
+    player: int = Field(ge=0)
+    index: int = Field(ge=0)
+    slot: int | None = Field(default=None, ge=0, le=4)
+
+
+class SetCustomerPoints(_Cmd):
+    """Correction: the printed points of served tile number `index` were entered wrong."""
+
+    type: Literal["set_customer_points"] = "set_customer_points"
+    player: int = Field(ge=0)
+    index: int = Field(ge=0)
+    points: NonNegativeInt
+
+
+class MoveMember(_Cmd):
+    """Correction: a family member is really somewhere else. `to` is a location as the
+    state names it: "supply", "farmyard", "bag", "graveyard", "removed",
+    "workshop:<building>", "council:<level>", "church:<level>", "travel:<city>",
+    "chronicle:<section>", and for Karla's members "karla:side" / "karla:building" (hers
+    are never in the supply, a farmyard, a workshop, the council or on the map). Every
+    member stays counted: the spot must exist, a chronicle section or the graveyard needs a
+    free slot, Karla keeps at most one member per church level. Filling the last
+    chronicle or graveyard slot ends the game as a death there would."""
+
+    type: Literal["move_member"] = "move_member"
+    member: str
+    to: str = Field(min_length=1, max_length=40)
 
 
 class OverrideScore(_Cmd):
@@ -232,7 +302,8 @@ Command = Annotated[
     | CraftsBuy | Mill | HoldMarket | MarketServe | MarketPass | CouncilEnter | CouncilAdvance
     | CouncilPrivilege | Travel | Church | SpendTime | ChooseDeath | ChooseCompensationCube
     | MassBuyOut | MassAdvance | KarlaChooseCube | SpendNextStartMarker | NextStartMarkerCoin
-    | Adjust | OverrideScore | FinishGame,
+    | Adjust | SetTime | TakeBackTime | AddCustomerTile | RemoveCustomerTile
+    | SetCustomerPoints | MoveMember | OverrideScore | FinishGame,
     Field(discriminator="type"),
 ]
 

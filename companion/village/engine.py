@@ -78,6 +78,12 @@ HANDLERS: dict[str, Callable[[Ctx, Any], None]] = {
     "spend_next_start_marker": corrections.spend_next_start_marker,
     "next_start_marker_coin": corrections.next_start_marker_coin,
     "adjust": corrections.adjust,
+    "set_time": corrections.set_time,
+    "take_back_time": corrections.take_back_time,
+    "add_customer_tile": corrections.add_customer_tile,
+    "remove_customer_tile": corrections.remove_customer_tile,
+    "set_customer_points": corrections.set_customer_points,
+    "move_member": corrections.move_member,
     "override_score": _override,
     "finish_game": _finish,
 }
@@ -85,7 +91,9 @@ HANDLERS: dict[str, Callable[[Ctx, Any], None]] = {
 # The answer each kind of pending choice waits for.
 ANSWERS = {"death": "choose_death", "compensation_cube": "choose_compensation_cube",
            "karla_cube": "karla_choose_cube"}
-ALWAYS_ALLOWED = {"adjust"}
+# Corrections: allowed whatever the game waits for (until it is finished).
+ALWAYS_ALLOWED = {"adjust", "set_time", "take_back_time", "add_customer_tile",
+                  "remove_customer_tile", "set_customer_points", "move_member"}
 
 
 def start_state(setup: VillageSetup, comp: ComponentData) -> VillageState:

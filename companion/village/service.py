@@ -22,7 +22,8 @@ from companion.village.setup import VillageSetup
 
 GAME = "village"
 # The event vocabulary this build folds. Raise it whenever a build writes events an older
-# one cannot fold: 2 added next_start_marker_coin.
+# one cannot fold: 2 added next_start_marker_coin and the corrections set_time,
+# take_back_time, add/remove_customer_tile, set_customer_points and move_member.
 ENGINE_VERSION = 2
 
 

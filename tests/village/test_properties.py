@@ -64,6 +64,30 @@ MALFORMED: list[object] = [
 ]
 
 
+PLACES = ["supply", "farmyard", "bag", "graveyard", "removed", "workshop:stable",
+          "workshop:attic", "council:1", "council:4", "council:5", "church:2", "travel:6",
+          "travel:7", "chronicle:farm", "chronicle:travel", "chronicle:well", "karla:side"]
+
+
+def _correction(session: VillageSession, rng: random.Random) -> dict[str, object]:
+    """A random correction: often accepted, sometimes refused; either way every cube,
+    member and tile must stay counted."""
+    n = len(session.state.players)
+    player = rng.randrange(n + 1)  # sometimes no such player
+    return rng.choice([
+        {"type": "set_time", "player": player, "position": rng.randint(0, 13)},
+        {"type": "take_back_time", "player": player, "amount": rng.randint(1, 14)},
+        {"type": "add_customer_tile", "player": player, "points": rng.randint(0, 9),
+         "slot": rng.choice([None, 0, 1, 2, 3, 4])},
+        {"type": "remove_customer_tile", "player": player, "index": rng.randint(0, 2),
+         "slot": rng.choice([None, 0, 1, 2, 3, 4])},
+        {"type": "set_customer_points", "player": player, "index": rng.randint(0, 2),
+         "points": rng.randint(0, 9)},
+        {"type": "move_member", "member": rng.choice(sorted(session.state.members)),
+         "to": rng.choice(PLACES)},
+    ])
+
+
 def _session(players: int, seed: int) -> VillageSession:
     return VillageSession.new(VillageSetup(
         players=[PlayerSetup(name=f"P{i}", colour=COLOURS[i]) for i in range(players)],
@@ -75,7 +99,8 @@ def _drive(session: VillageSession, rng: random.Random, steps: int) -> None:
         if session.state.phase == "finished":
             return
         if rng.random() < 0.2:
-            bad = rng.choice(NOISE + MALFORMED)
+            bad = _correction(session, rng) if rng.random() < 0.3 else rng.choice(
+                NOISE + MALFORMED)
             before = session.state.model_copy(deep=True)
             try:
                 session.execute(bad)

@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 from companion.village.commands import (
+    AddCustomerTile,
     Adjust,
     ChooseCompensationCube,
+    MoveMember,
     NextStartMarkerCoin,
+    RemoveCustomerTile,
+    SetCustomerPoints,
+    SetTime,
     SpendNextStartMarker,
     SpendTime,
+    TakeBackTime,
 )
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError, require
 from companion.village.rules.payment import spend_coins
 from companion.village.rules.time_track import spend_time
+from companion.village.state import Player
 
 
 def adjust(ctx: Ctx, cmd: Adjust) -> None:
@@ -131,3 +138,146 @@ def return_marker_coin(ctx: Ctx) -> None:
     st.players[holder].coins -= 1  # never below 0: any coin paid would have been it
     st.next_start_holder = None
     ctx.note("next_start_back")
+
+
+# ---- corrections: the time track, served customer tiles, where a member is -------------
+def _human(ctx: Ctx, player: int) -> Player:
+    st = ctx.state
+    require(player < len(st.players), "player", "no such player")
+    p = st.players[player]
+    require(p.kind == "human", "player", "Karla has no time track")
+    return p
+
+
+def set_time(ctx: Ctx, cmd: SetTime) -> None:
+    p = _human(ctx, cmd.player)
+    length = int(ctx.comp.v("time_track_length"))
+    require(cmd.position < length, "position",
+            f"the time track has spaces 0 to {length - 1}")
+    p.time = cmd.position
+
+
+def take_back_time(ctx: Ctx, cmd: TakeBackTime) -> None:
+    st = ctx.state
+    p = _human(ctx, cmd.player)
+    length = int(ctx.comp.v("time_track_length"))
+    back = p.time - cmd.amount
+    crossings = 0
+    while back < 0:  # back over the quill
+        back += length
+        crossings += 1
+    p.time = back
+    cancel = min(crossings, p.deaths_pending)
+    p.deaths_pending -= cancel
+    # Drop the answers no longer owed, the latest first.
+    queued = [i for i, x in enumerate(st.pending) if x.kind == "death" and x.player == cmd.player]
+    for i in reversed(queued[p.deaths_pending:]):
+        st.pending.pop(i)
+
+
+def _customer_index(ctx: Ctx, player: int, index: int) -> Player:
+    st = ctx.state
+    require(player < len(st.players), "player", "no such player")
+    p = st.players[player]
+    require(index < len(p.customers), "index",
+            f"{p.name} has served {len(p.customers)} customer tiles")
+    return p
+
+
+def _no_market_day(ctx: Ctx) -> None:
+    require(ctx.state.market_day is None, "phase",
+            "finish the market day first (or undo the sale)")
+
+
+def add_customer_tile(ctx: Ctx, cmd: AddCustomerTile) -> None:
+    st = ctx.state
+    _no_market_day(ctx)
+    require(cmd.player < len(st.players), "player", "no such player")
+    if cmd.slot is not None:
+        require(st.market_front[cmd.slot], "slot",
+                f"no customer waits on front space {cmd.slot + 1}")
+        st.market_front[cmd.slot] = False
+    else:
+        require(st.customer_stack > 0, "slot",
+                "the face-down stack is empty: name the front space the tile came from")
+        st.customer_stack -= 1
+    st.players[cmd.player].customers.append(cmd.points)
+
+
+def remove_customer_tile(ctx: Ctx, cmd: RemoveCustomerTile) -> None:
+    st = ctx.state
+    _no_market_day(ctx)
+    p = _customer_index(ctx, cmd.player, cmd.index)
+    if cmd.slot is not None:
+        open_front = ctx.comp.front_spaces(len(st.players))
+        require(cmd.slot < open_front, "slot",
+                f"front space {cmd.slot + 1} stays empty with {len(st.players)} players")
+        require(not st.market_front[cmd.slot], "slot",
+                f"a customer already waits on front space {cmd.slot + 1}")
+        st.market_front[cmd.slot] = True
+    else:
+        st.customer_stack += 1
+    p.customers.pop(cmd.index)
+
+
+def set_customer_points(ctx: Ctx, cmd: SetCustomerPoints) -> None:
+    p = _customer_index(ctx, cmd.player, cmd.index)
+    p.customers[cmd.index] = cmd.points
+
+
+def location_problem(ctx: Ctx, owner: int, loc: str) -> str | None:
+    """Why `owner`'s member cannot stand at `loc` (None if it can, capacity aside)."""
+    st, comp = ctx.state, ctx.comp
+    place, _, arg = loc.partition(":")
+    spots: dict[str, set[str]] = {
+        "workshop": set(comp.v("workshop_goods")),
+        "council": {str(i) for i in range(1, int(comp.v("council_levels")) + 1)},
+        "church": {"1", "2", "3", "4"},
+        "travel": {str(i) for i in range(1, int(comp.v("travel_cities")) + 1)},
+        "chronicle": set(st.chronicle_capacity),
+        "karla": {"side", "building"},
+    }
+    karla = st.players[owner].kind == "karla"
+    places = ({"karla", "bag", "church", "chronicle", "graveyard", "removed"} if karla else
+              {"supply", "farmyard", "bag", "graveyard", "removed", "workshop", "council",
+               "church", "travel", "chronicle"})
+    if place not in places:
+        return (f"{st.players[owner].name}'s members cannot be at {place}; one of "
+                f"{', '.join(sorted(places))}")
+    if place in spots:
+        if arg not in spots[place]:
+            return f"{place} needs one of :{', :'.join(sorted(spots[place]))}"
+    elif arg:
+        return f"{place} takes no ':{arg}'"
+    return None
+
+
+def move_member(ctx: Ctx, cmd: MoveMember) -> None:
+    st = ctx.state
+    member = st.members.get(cmd.member)
+    require(member is not None, "member", f"{cmd.member} is no family member")
+    assert member is not None
+    problem = location_problem(ctx, member.owner, cmd.to)
+    if problem is not None:
+        raise RuleError("to", problem)
+    require(cmd.to != member.loc, "to", f"{cmd.member} is already at {cmd.to}")
+    place, _, arg = cmd.to.partition(":")
+    if place == "chronicle":
+        require(st.chronicle_free(arg) > 0, "to", f"the {arg} chronicle section is full")
+    if place == "graveyard":
+        require(st.graveyard_free() > 0, "to", "the graveyard is full")
+    if place == "church" and st.players[member.owner].kind == "karla":
+        require(not st.members_at(cmd.to, member.owner), "to",
+                f"Karla already has a member on church level {arg}")
+    member.loc = cmd.to
+    # As with a death: the last chronicle or graveyard slot filled ends the game.
+    if place == "chronicle" and st.chronicle_total_free() == 0:
+        _end(ctx, member.owner, "chronicle")
+    elif place == "graveyard" and st.graveyard_free() == 0:
+        _end(ctx, member.owner, "graveyard")
+
+
+def _end(ctx: Ctx, player: int, where: str) -> None:
+    from companion.village.rules.game_end import trigger_end
+
+    trigger_end(ctx, player, where)
