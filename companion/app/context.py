@@ -73,13 +73,17 @@ class AppContext:
         self.page.show_dialog(ft.SnackBar(ft.Text(message), show_close_icon=True))
 
     def confirm(self, title: str, message: str, on_confirm: Callable[[], None], *,
-                confirm_label: str | None = None, cancel_label: str | None = None) -> None:
-        """A modal yes/no question; `on_confirm` runs only on the confirming button."""
+                confirm_label: str | None = None, cancel_label: str | None = None,
+                on_cancel: Callable[[], None] | None = None) -> None:
+        """A modal yes/no question; `on_confirm` runs only on the confirming button,
+        `on_cancel` (if given) only on the other one."""
 
         def close(confirmed: bool) -> None:
             self.page.pop_dialog()
             if confirmed:
                 on_confirm()
+            elif on_cancel is not None:
+                on_cancel()
 
         dialog = ft.AlertDialog(
             modal=True,

@@ -122,6 +122,13 @@ class WizardScreen(Screen):
         last = self.step == len(STEPS) - 1
         self.next_nav.content = t("village.wizard.start" if last else "village.wizard.next")
         self.next_nav.icon = ft.Icons.PLAY_ARROW if last else ft.Icons.ARROW_FORWARD
+        self._sync_start()
+
+    def _sync_start(self) -> None:
+        """Start waits until the check knows which values are still unchecked."""
+        last = self.step == len(STEPS) - 1
+        loading = last and (self.check is None or self.check.estimates is None)
+        self.next_nav.disabled = self.creating or loading
 
     def _choice_buttons(self, options: list[tuple[Any, str]], current: Any, on_pick: Any,
                         prefix: str) -> ft.Control:
@@ -262,7 +269,7 @@ class WizardScreen(Screen):
         key = (self.draft.edition, self.draft.solo, seats)
         if self.check is None or (self.check.edition, self.check.solo, self.check.seats) != key:
             self.check = ComponentCheck(self.ctx, self.draft.edition, solo=self.draft.solo,
-                                        seats=seats)
+                                        seats=seats, on_loaded=self._sync_start)
             self.check.load()
         else:
             self.check.render()
@@ -334,7 +341,24 @@ class WizardScreen(Screen):
             self.step += 1
             self.render()
             return
+        unchecked = self.check.unchecked() if self.check is not None else 0
+        if unchecked:
+            self.ctx.confirm(t("village.wizard.unchecked.title"),
+                             self.ctx.tn("village.wizard.unchecked.body", unchecked,
+                                         count=unchecked),
+                             self._create, confirm_label=t("village.wizard.unchecked.start"),
+                             cancel_label=t("village.wizard.unchecked.check"),
+                             on_cancel=self._check_them)
+            return
         self._create()
+
+    def _check_them(self) -> None:
+        """Back to the check, at the first value nobody has looked at yet."""
+        if self.check is not None and self.check.estimates:
+            self.check.index = next((i for i, e in enumerate(self.check.estimates)
+                                     if e.status == "unchecked"), self.check.index)
+        self.render()
+        self.ctx.page.update()  # closing the dialog updated already: no automatic update
 
     def _field_label(self, field: str) -> str:
         """Setup field paths in the players' words ("players[1].name" -> "Name, seat 2")."""

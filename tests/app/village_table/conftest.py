@@ -78,6 +78,12 @@ def open_dialogs(app: AppHarness) -> list[Any]:
             if getattr(d, "open", False) and isinstance(d, ft.AlertDialog)]
 
 
+def start_anyway(app: AppHarness) -> None:
+    """Tap Start on the wizard's last step and start with the values left unchecked."""
+    app.click("Start game")
+    app.click("Start anyway")
+
+
 CUBE_ORDER = ("brown", "pink", "orange", "green", "plague")
 
 

@@ -12,7 +12,7 @@ from companion.store.memory import MemoryStore
 from companion.store.tinydb_store import TinyDBStore
 
 from ..harness import AppHarness
-from .conftest import find_id, open_app, tap, texts_under
+from .conftest import find_id, open_app, start_anyway, tap, texts_under
 
 
 def to_check_step(app: AppHarness, players: int = 2) -> None:
@@ -117,7 +117,7 @@ def test_corrections_are_used_by_the_new_game_and_persist_on_disk(tmp_path: Path
         app.set_value(fields_in(app, "estimate-time_track_length")["Time track"], "14")
         tap(app, "estimate-save")
         assert "Corrected by you" in app.visible_texts()
-        app.click("Start game")
+        start_anyway(app)
         sid = store.list_sessions()[0].id
         assert HUB.get(sid).session.comp.v("time_track_length") == 14  # type: ignore[union-attr]
         assert any(t.startswith("Time 1/14") for t in texts_under(app, "player-0"))
@@ -144,3 +144,46 @@ def test_solo_lists_karla_board_and_edits_the_order(store: MemoryStore) -> None:
         assert saved[:2] == ["travel", "market"]
         tap(app, "estimate-tab-karla_fate_after")
         assert find_id(app, "schematic-karla-board")
+
+
+def test_start_with_unchecked_values_asks_first(store: MemoryStore) -> None:
+    with open_app(store, "/new/village") as app:
+        to_check_step(app)
+        tap(app, "estimate-confirm")  # the setup card: 6 of 7 left
+        tap(app, "estimate-tab-setup_cards")  # look at a checked one
+        app.click("Start game")
+        dialog = app.find("Values not checked yet")
+        assert dialog is not None
+        assert ("6 values not checked yet. They are estimates and may differ from your box; "
+                "the game keeps the values it starts with.") in app.visible_texts()
+        assert store.list_sessions() == []  # nothing started yet
+        app.click("Check them")  # back to the check, at the first unchecked value
+        assert store.list_sessions() == []
+        assert "Not checked yet (estimate)" in texts_under(app, "estimate-time_track_length")
+        app.click("Start game")
+        app.click("Start anyway")
+        (summary,) = store.list_sessions()
+        assert app.page.views[-1].route == f"/play/village/{summary.id}"
+
+
+def test_one_value_left_is_said_in_the_singular(store: MemoryStore) -> None:
+    with open_app(store, "/new/village") as app:
+        to_check_step(app)
+        for _ in range(6):
+            tap(app, "estimate-confirm")
+        assert "Checked: 6 of 7" in app.visible_texts()
+        app.click("Start game")
+        assert any(t.startswith("1 value not checked yet. It is an estimate")
+                   for t in app.visible_texts())
+
+
+def test_all_values_checked_starts_at_once(store: MemoryStore) -> None:
+    with open_app(store, "/new/village") as app:
+        to_check_step(app)
+        for _ in range(7):
+            tap(app, "estimate-confirm")
+        assert "Checked: 7 of 7" in app.visible_texts()
+        app.click("Start game")
+        assert app.find_all("Values not checked yet") == []
+        assert len(store.list_sessions()) == 1
+

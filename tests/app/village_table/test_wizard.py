@@ -10,7 +10,7 @@ from companion.app.village.hub import HUB
 from companion.store.memory import MemoryStore
 
 from ..harness import AppHarness
-from .conftest import find_id, open_app, tap, texts_under
+from .conftest import find_id, open_app, start_anyway, tap, texts_under
 
 
 def name_field(app: AppHarness, seat: int) -> ft.TextField:
@@ -35,7 +35,7 @@ def test_wizard_creates_a_game_and_lands_on_the_table(store: MemoryStore) -> Non
         app.click("Next")
         assert "Step 4 of 4: Check your components" in app.visible_texts()
         assert find_id(app, "schematic-setup-card")
-        app.click("Start game")
+        start_anyway(app)
         sessions = store.list_sessions()
         assert len(sessions) == 1
         sid = sessions[0].id
@@ -78,7 +78,7 @@ def test_seat_order_moves_keep_the_start_player(store: MemoryStore) -> None:
         assert [name_field(app, i).value for i in range(2)] == ["Bo", "Ann"]
         app.click("Next")
         app.click("Next")
-        app.click("Start game")
+        start_anyway(app)
         sid = store.list_sessions()[0].id
         state = HUB.get(sid).session.state  # type: ignore[union-attr]
         assert [p.name for p in state.players] == ["Bo", "Ann"] and state.start_player == 1
@@ -101,7 +101,7 @@ def test_random_start_player_and_compensation_are_shown(store: MemoryStore) -> N
         app.click("Next")
         app.select_radio("Random (drawn)")
         app.click("Next")
-        app.click("Start game")
+        start_anyway(app)
         notes = texts_under(app, "table-notes")
         assert any(t.endswith("is the start player") for t in notes), notes
         assert any("random influence cube" in t or "gets 1 grain" in t for t in notes), notes
@@ -123,7 +123,7 @@ def test_solo_wizard_defaults_from_settings(store: MemoryStore) -> None:
         app.click("Next")
         # The solo check lists Karla's board too.
         assert find_id(app, "estimate-tab-karla_fate_after")
-        app.click("Start game")
+        start_anyway(app)
         sid = store.list_sessions()[0].id
         session = HUB.get(sid).session  # type: ignore[union-attr]
         assert session.state.solo and session.state.players[1].colour == "white"
@@ -141,6 +141,6 @@ def test_2011_edition_offers_its_own_counts_and_colours(store: MemoryStore) -> N
         type_names(app, ["A", "B", "C", "D"])
         app.click("Next")
         app.click("Next")
-        app.click("Start game")
+        start_anyway(app)
         sid = store.list_sessions()[0].id
         assert HUB.get(sid).session.state.edition == "2011"  # type: ignore[union-attr]
