@@ -14,8 +14,9 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,3 +110,56 @@ def browser(chromium: Path) -> Iterator[object]:
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+# ---- failure artifacts ----------------------------------------------------------------------
+FAILURES = REPO / "test-artifacts" / "failures"
+# Every identified semantics node with its text, every button's name, and open dialogs: what
+# the page showed when a step timed out (a canvas screenshot alone cannot be searched).
+_DUMP_JS = """() => {
+  const text = (e) => ((e.getAttribute('aria-label') || '') + ' | ' +
+                       (e.textContent || '')).replace(/\\s+/g, ' ').trim();
+  const ids = Array.from(document.querySelectorAll('[flt-semantics-identifier]'))
+    .map(e => 'id ' + e.getAttribute('flt-semantics-identifier') + ': ' + text(e));
+  const buttons = Array.from(document.querySelectorAll('flt-semantics[role="button"]'))
+    .map(e => 'button: ' + text(e));
+  const dialogs = document.querySelectorAll('flt-semantics[role="alertdialog"]').length;
+  return [location.href, 'dialogs: ' + dialogs, ...ids, ...buttons].join('\\n');
+}"""
+
+
+_REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[
+        None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    item.stash.setdefault(_REPORTS, {})[report.when] = report
+    return report
+
+
+@pytest.fixture(autouse=True)
+def close_pages(request: pytest.FixtureRequest, browser: Any) -> Iterator[None]:
+    """Closes every browser context a test opened; when the test failed, first saves a
+    screenshot and a semantics dump of each open page under test-artifacts/failures/ and
+    prints the dump (pytest shows it with the failure)."""
+    yield
+    report = request.node.stash.get(_REPORTS, {}).get("call")
+    failed = report is not None and report.failed
+    for c, context in enumerate(list(browser.contexts)):
+        for p, page in enumerate(context.pages):
+            if failed and not page.is_closed():
+                save_failure(page, f"{request.node.name}-{c}-{p}")
+        context.close()
+
+
+def save_failure(page: Any, name: str) -> None:
+    FAILURES.mkdir(parents=True, exist_ok=True)
+    try:
+        page.screenshot(path=str(FAILURES / f"{name}.png"))
+        dump = page.evaluate(_DUMP_JS)
+    except Exception as exc:  # the page may be gone: the dump is a help, never a failure
+        dump = f"no dump: {exc}"
+    (FAILURES / f"{name}.txt").write_text(dump, "utf-8")
+    print(f"---- page at failure ({name}) ----\n{dump}")

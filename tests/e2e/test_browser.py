@@ -15,8 +15,21 @@ LOAD_TIMEOUT_MS = 60_000  # CanvasKit start-up on a 2-core box
 STEP_TIMEOUT_MS = 15_000
 
 
+# Records when Flutter last changed its semantics DOM, so a tap can wait until a re-render
+# has landed (see Ui.tap in test_village_flows).
+SEMANTICS_CLOCK_JS = """
+window.__semanticsChanged = 0;
+new MutationObserver((records) => {
+  if (records.some(r => r.target.closest && r.target.closest('flt-semantics-host')))
+    window.__semanticsChanged = performance.now();
+}).observe(document, {subtree: true, childList: true, attributes: true,
+                      characterData: true});
+"""
+
+
 def open_app(browser: Any, url: str, locale: str) -> Any:
     context = browser.new_context(viewport=PHONE, locale=locale, device_scale_factor=1)
+    context.add_init_script(SEMANTICS_CLOCK_JS)
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("flutter-view", timeout=LOAD_TIMEOUT_MS)

@@ -10,7 +10,9 @@
    engine takes, passes) → the refill instructions → the table and each seller's panel
    counting the customers served.
 3. Two pending-choice dialogs in a row (two deaths owed at one turn's end): once both are
-   answered no dialog is left (the second once stayed on screen).
+   answered no dialog is left (the second once stayed on screen); the chronicle screen
+   counts both dead members; in the game log, "go back to here" on the first death undoes
+   the second, whose dialog the table asks again.
 
 The bag draw is random, so the solo game is played by reading the screen: which cubes lie
 where, what the turn header asks, which dialog is open. To reach the end in two or three
@@ -69,6 +71,10 @@ _TABLE_JS = f"""() => {{ {_NODE_TEXT}
     board: nodeText('karla-board') || '',
     last: nodeText('karla-last-take') || '',
   }}; }}"""
+# The semantics DOM has not changed for `ms` (the clock is set by open_app's init script).
+_QUIET_JS = "(ms) => performance.now() - (window.__semanticsChanged || 0) > ms"
+QUIET_MS = 300
+RETAP_AFTER_S = 5
 _PROGRESS_JS = """() => {
   const e = document.querySelector('[flt-semantics-identifier="component-check"]');
   return e && /Checked: \\d+ of \\d+/.test(e.getAttribute('aria-label') || '');
@@ -158,15 +164,35 @@ class Ui:
         return table
 
     # ---- tapping ----------------------------------------------------------------------
-    @staticmethod
-    def tap(node: Any) -> None:
+    def tap(self, node: Any) -> None:
         """Activate a semantics button with a DOM click, as a screen reader does; Flutter
         turns it into a tap. Used from the table on (a few hundred taps): Playwright's
         pointer click first waits for the node to stand still over animation frames,
         about 0.4 s a tap with software rendering, and a node Flutter has to scroll into
         view was once never reported inside the viewport (30 s of retries). Home and the
-        wizard steps, always on screen, use pointer clicks."""
+        wizard steps, always on screen, use pointer clicks.
+
+        The tap waits until the semantics DOM has been still for a moment: a screen
+        re-renders once for its own change and once more when the saved game tells every
+        phone, and a tap that lands between the two goes to a control the server has
+        just replaced, where it is dropped (a person would tap again)."""
+        self.page.wait_for_function(_QUIET_JS, arg=QUIET_MS, timeout=STEP_TIMEOUT_MS)
         node.dispatch_event("click")
+
+    def tap_until(self, node: Any, done: Any, what: str) -> None:
+        """Tap, and tap again if `done()` (it reads the screen) is still false after a few
+        seconds: for counters, where a second tap after a lost one is safe to see."""
+        for _ in range(3):
+            self.tap(node)
+            deadline = time.monotonic() + RETAP_AFTER_S
+            while time.monotonic() < deadline:
+                if done():
+                    return
+                self.page.wait_for_timeout(100)
+        raise AssertionError(f"three taps and still not {what}")
+
+    def has_text(self, identifier: str, sub: str) -> bool:
+        return sub in self.text(identifier)
 
     def tap_id(self, identifier: str) -> None:
         """Tap the identified node, or the tappable node inside it (a Semantics wrapper)."""
@@ -332,8 +358,8 @@ def solo_turn(ui: Ui, solo: Solo, table: Table) -> None:
         if kill:
             for _ in range(TIME_TRACK // 3):
                 ring = ui.text("time-ring")
-                ui.tap(ui.button("+3"))
-                ui.wait_changed("time-ring", ring)
+                ui.tap_until(ui.button("+3"), lambda ring=ring: ui.text("time-ring") != ring,
+                            "3 time spent")
             ui.wait_text("time-card", "Ann passed the quill: deaths owed 1.")
             if now.round == 1:
                 solo.kills_round1 += 1
@@ -572,8 +598,8 @@ def market_serve(ui: Ui, seller: str, points: int) -> str:
     ui.wait_checked(space)
     plus = day.locator('flt-semantics[role="button"]').nth(1)  # points: [−] n [+]
     for n in range(1, points + 1):
-        ui.tap(plus)
-        ui.wait_text("market-day", f"Points printed on the tile\n{n}")
+        label = f"Points printed on the tile\n{n}"
+        ui.tap_until(plus, lambda label=label: ui.has_text("market-day", label), label)
     ui.tap(ui.button(f"{seller} serves"))
     return space
 
@@ -720,8 +746,8 @@ def test_back_to_back_death_dialogs_close(browser: Any, app_url: str,
     ui.ident("time-card").wait_for(timeout=STEP_TIMEOUT_MS)
     for _ in range(2 * TIME_TRACK // 3):
         ring = ui.text("time-ring")
-        ui.tap(ui.button("+3"))
-        ui.wait_changed("time-ring", ring)
+        ui.tap_until(ui.button("+3"), lambda ring=ring: ui.text("time-ring") != ring,
+                    "3 time spent")
     ui.wait_text("time-card", "Bea passed the quill: deaths owed 2.")
     ui.to_table()
     ui.end_turn()
@@ -731,13 +757,45 @@ def test_back_to_back_death_dialogs_close(browser: Any, app_url: str,
     ui.tap(ui.page.locator('[flt-semantics-identifier^="death-"]').first)
     ui.wait_text("dialog-death", "(1 slot free)")  # the second death is asked
     ui.tap(ui.page.locator('[flt-semantics-identifier^="death-"]').first)
-    try:
-        # Both answers taken: no dialog is left and the next turn asks for a cube. (The
-        # second dialog once stayed on screen: the first one's late dismissal made the
-        # table forget it.)
-        ui.page.locator('flt-semantics[role="alertdialog"]').wait_for(state="detached",
-                                                                      timeout=STEP_TIMEOUT_MS)
-        ui.wait_text("table-turn", "take a cube")
-        ui.shot("both-deaths-answered")
-    finally:
-        ui.page.context.close()
+    # Both answers taken: no dialog is left and the next turn asks for a cube. (The
+    # second dialog once stayed on screen: the first one's late dismissal made the
+    # table forget it.)
+    ui.page.locator('flt-semantics[role="alertdialog"]').wait_for(state="detached",
+                                                                  timeout=STEP_TIMEOUT_MS)
+    ui.wait_text("table-turn", "take a cube")
+    ui.shot("both-deaths-answered")
+
+    # ---- the chronicle counts Bea's two dead members ----
+    ui.tap(ui.ident("panel-links").get_by_role("button", name="Chronicle"))
+    ui.ident("chronicle-players").wait_for(timeout=STEP_TIMEOUT_MS)
+    assert bea_dead(ui) == 2, ui.text("chronicle-players")
+    ui.shot("chronicle", scroll_to="chronicle-players")
+    ui.to_table()
+
+    # ---- the log: "go back to here" on the first death undoes the second one ----
+    ui.tap_id("open-log")
+    ui.wait_until(lambda: len(death_entries(ui)) == 2, "both deaths in the log")
+    ui.shot("log")
+    first = min(death_entries(ui))
+    ui.tap_id(f"go-back-{first}")
+    dialog = ui.page.locator('flt-semantics[role="alertdialog"]')
+    ui.tap(dialog.get_by_role("button", name="Go back to here"))
+    ui.wait_until(lambda: len(death_entries(ui)) == 1, "the second death undone")
+    ui.tap(ui.page.get_by_label("Back", exact=True).get_by_role("button"))
+    ui.ident("dialog-death").wait_for(timeout=STEP_TIMEOUT_MS)  # asked again
+    ui.wait_text("dialog-death", "(1 slot free)")
+    ui.tap(ui.page.locator('[flt-semantics-identifier^="death-"]').first)
+    ui.wait_text("table-turn", "take a cube")
+
+
+def bea_dead(ui: Ui) -> int:
+    """Bea's members in the chronicle and the graveyard, read from the chronicle screen."""
+    match = re.search(r"Bea\s*chronicle (\d+) · graveyard (\d+)", ui.text("chronicle-players"))
+    assert match, ui.text("chronicle-players")
+    return int(match.group(1)) + int(match.group(2))
+
+
+def death_entries(ui: Ui) -> list[int]:
+    """Sequence numbers of the log entries that record one of Bea's deaths."""
+    return [int(i.removeprefix("log-")) for i in ui.table().ids
+            if re.fullmatch(r"log-\d+", i) and re.search(r"Bea: .* died", ui.text(i))]
