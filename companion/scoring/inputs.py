@@ -61,14 +61,15 @@ def parse_players_payload(
     minimum: int,
     maximum: int,
     player_checks: Callable[[str, P], list[str]] | None = None,
+    checks: Callable[[M], list[str]] | None = None,
 ) -> M:
     """Validate a `{"players": [...]}` score file as `model` and report every problem at once.
 
     Shape problems come from `model`; the roster check (player count, names) and the game's
     `player_checks(at, player)` (`at` is "players[i]") also run when some other part of the
     file is malformed: on the raw list, and on each player that `player_model` accepts on
-    its own.  Raises InputProblems with one line per problem, each naming its field, in
-    player order.
+    its own.  File-level `checks(parsed)` run when the whole file has the right shape.
+    Raises InputProblems with one line per problem, each naming its field, in player order.
     """
     lines: list[str] = []
     parsed: M | None = None
@@ -89,6 +90,8 @@ def parse_players_payload(
                 continue  # its shape lines are already in `lines`
             if player_checks is not None:
                 lines += player_checks(f"players[{i}]", player)
+    if parsed is not None and checks is not None:
+        lines += checks(parsed)
     if lines or parsed is None:  # parsed is None only with shape lines
         raise InputProblems(sorted(lines, key=_player_index))
     return parsed

@@ -7,11 +7,13 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from companion.scoring.contract import PlayerResult, ScoreSheet, winners_of
-from companion.scoring.inputs import Count, StrictModel, parse_payload, roster_problems
+from companion.scoring.inputs import Count, StrictModel, parse_players_payload
 from companion.scoring.tiebreak import TieBreak, rank_with_tiebreaks
 from companion.village.components import ComponentData, load_components
 from companion.village.state import VillageState
 
+MAX_MEMBERS = 12  # 11 per colour, a 12th gen-1 member with Marriage (rulebook components)
+MAX_CUSTOMERS = 24  # customer tiles in the box
 CATEGORIES = ("prestige", "travel", "church", "customers", "chronicle", "council", "coins")
 
 
@@ -65,15 +67,28 @@ class VillageScoreIn(StrictModel):
     players: list[VillagePlayerIn]
 
 
-def _checks(doc: VillageScoreIn) -> list[str]:
-    problems = roster_problems([p.name for p in doc.players], 1 if doc.solo else 2,
-                               1 if doc.solo else 5)
+def _file_checks(doc: VillageScoreIn) -> list[str]:
+    problems = []
     if len(set(doc.expansions)) != len(doc.expansions):
         problems.append("expansions: an expansion is listed twice")
     if doc.solo and doc.edition != "big-box":
         problems.append("solo: the solo mode (Karla) is in the Big Box edition only")
     if doc.expansions and not doc.solo:
         problems.append("expansions: only used for solo achievements (set solo to true)")
+    return problems
+
+
+def _player_checks(at: str, p: VillagePlayerIn) -> list[str]:
+    """Counts no family can reach: 11 members (12 with Marriage), 24 customer tiles."""
+    problems = []
+    for name, count in (("church", sum(p.church)), ("council", sum(p.council)),
+                        ("chronicle", p.chronicle), ("living", p.living)):
+        if count > MAX_MEMBERS:
+            problems.append(f"{at}.{name}: {count} members, but a family has at most "
+                            f"{MAX_MEMBERS}")
+    if len(p.customers) > MAX_CUSTOMERS:
+        problems.append(f"{at}.customers: at most {MAX_CUSTOMERS} customer tiles, "
+                        f"not {len(p.customers)}")
     return problems
 
 
@@ -130,7 +145,10 @@ def build_sheet(comp: ComponentData, names: list[str], cats: list[dict[str, int]
 
 
 def score_payload(payload: dict[str, Any]) -> ScoreSheet:
-    doc = parse_payload(VillageScoreIn, payload, _checks)
+    solo = payload.get("solo") is True
+    doc = parse_players_payload(VillageScoreIn, VillagePlayerIn, payload,
+                                minimum=1 if solo else 2, maximum=1 if solo else 5,
+                                player_checks=_player_checks, checks=_file_checks)
     comp = load_components(doc.edition)
     cats = [categories_for(comp, prestige=p.prestige, cities=p.cities, church=list(p.church),
                            council=list(p.council), customers=list(p.customers),

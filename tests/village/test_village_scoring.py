@@ -76,6 +76,24 @@ def test_invalid_input_names_each_field() -> None:
     assert any(line.startswith("players[1].grain:") for line in lines)
 
 
+def test_every_problem_is_reported_in_one_run() -> None:
+    """Shape, roster and plausibility problems come out together, one line per field,
+    in player order; counts no family can reach are refused."""
+    with pytest.raises(InputProblems) as err:
+        score_payload({"game": "village", "players": [
+            {"name": "", "cities": 7},
+            {"name": "Bo", "church": [5, 5, 5, 5], "living": 13},
+            {"name": "Cy", "customers": [1] * 25},
+        ]})
+    assert err.value.lines == [
+        "players[0].cities: must be between 0 and 6",
+        "players[0].name: must not be empty",
+        "players[1].church: 20 members, but a family has at most 12",
+        "players[1].living: 13 members, but a family has at most 12",
+        "players[2].customers: at most 24 customer tiles, not 25",
+    ]
+
+
 def test_cli_json_and_exit_code(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     good = tmp_path / "good.json"
     good.write_text(json.dumps({"game": "village", "solo": True, "players": [CHRIS]}))
