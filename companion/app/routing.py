@@ -172,6 +172,17 @@ class Router:
         self._stack = []
         self.show(route)
 
+    def close(self) -> None:
+        """The client's session ended (Flet's page close, an hour after the tab went
+        away): every screen disappears, so the games it showed stop being listened to
+        and can be released from memory."""
+        for entry in reversed(self._stack):
+            try:
+                entry.screen.will_disappear()
+            except Exception:  # one screen must not keep the others listening
+                logger.exception("closing %s failed", entry.route)
+        self._stack = []
+
     def _build(self, route: str) -> _Entry:
         spec, params = self.resolve(route)
         screen = spec.screen(self._ctx, params)

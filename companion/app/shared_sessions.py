@@ -4,11 +4,26 @@ the scoring assistants alike).
 Two phones on the same game see one in-memory session: a change from either is applied
 once, saved once, and every subscribed screen re-renders. Loading runs on the store's
 worker thread; listeners run on the event loop.
+
+A session nobody listens to any more is released from memory `grace` seconds after its
+last subscriber left (or a handle was made for it and never subscribed); the next open
+loads it from the store again. Why this is safe:
+
+- Every change is saved before it is confirmed, and all loading and saving runs on the
+  store's single worker thread, so a load queued after a change always sees it.
+- The open sessions, their listeners and the release all change under one lock; a
+  session is released only while it has no listener.
+- A screen that kept a handle and comes back (`subscribe`) gets the session the hub holds
+  now. If the hub holds none, its own copy is taken back in when no newer copy was loaded
+  in the meantime (the generation); otherwise `subscribe` returns False and the screen
+  opens the session again from the store.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
@@ -22,13 +37,17 @@ logger = logging.getLogger(__name__)
 
 S = TypeVar("S")
 Listener = Callable[[], None]
+RELEASE_GRACE_S = 30.0  # long enough for table <-> panel <-> Home moves to keep it loaded
 
 
-@dataclass
+@dataclass(eq=False)
 class OpenShared(Generic[S]):
     session_id: str
     session: S
     listeners: list[Listener] = field(default_factory=list)
+    generation: int = 0  # which load of this session (a newer load supersedes it)
+    released: bool = False
+    hub: SharedSessions[S] | None = field(default=None, repr=False)  # who holds it
 
     def notify(self, but: Listener | None = None) -> None:
         for listener in list(self.listeners):
@@ -43,28 +62,92 @@ class OpenShared(Generic[S]):
 class SharedSessions(Generic[S]):
     """The open sessions of one kind, loaded by `load(store, session_id)`."""
 
-    def __init__(self, load: Callable[[SessionStore, str], S]) -> None:
+    def __init__(self, load: Callable[[SessionStore, str], S], *,
+                 grace: float = RELEASE_GRACE_S) -> None:
         self._load = load
+        self.grace = grace  # seconds a session stays loaded without listeners; 0: none
+        self._lock = threading.Lock()
         self._open: dict[str, OpenShared[S]] = {}
+        self._generation: dict[str, int] = {}
 
     def get(self, session_id: str) -> OpenShared[S] | None:
-        return self._open.get(session_id)
+        with self._lock:
+            return self._open.get(session_id)
 
     def open(self, store: SessionStore, session_id: str) -> OpenShared[S]:
-        """Store thread only: load the session once, then share it."""
-        existing = self._open.get(session_id)
+        """Store thread: load the session once, then share it. (Loading runs outside the
+        lock; if another thread shared the game meanwhile, that copy wins.)"""
+        existing = self.get(session_id)
         if existing is not None:
             return existing
-        return self.adopt(session_id, self._load(store, session_id))
+        session = self._load(store, session_id)
+        with self._lock:
+            return self._open.get(session_id) or self._share(session_id, session)
 
     def adopt(self, session_id: str, session: S) -> OpenShared[S]:
-        """Share a session this process just created."""
-        opened = OpenShared(session_id, session)
+        """Share a session this process just created (it replaces any older copy)."""
+        with self._lock:
+            return self._share(session_id, session)
+
+    def _share(self, session_id: str, session: S) -> OpenShared[S]:
+        """Under the lock: `session` becomes the game's copy, a newer generation."""
+        generation = self._generation.get(session_id, 0) + 1
+        self._generation[session_id] = generation
+        opened = OpenShared(session_id, session, generation=generation, hub=self)
+        superseded = self._open.get(session_id)
+        if superseded is not None:
+            superseded.released = True
         self._open[session_id] = opened
         return opened
 
     def forget(self, session_id: str) -> None:
-        self._open.pop(session_id, None)
+        with self._lock:
+            gone = self._open.pop(session_id, None)
+            if gone is not None:
+                gone.released = True
+
+    # ---- listening, and releasing what nobody listens to ---------------------------------
+    def attach(self, opened: OpenShared[S], listener: Listener) -> OpenShared[S] | None:
+        """Add `listener` to the session the hub holds for `opened`'s game and return it;
+        None when that game must be opened again from the store."""
+        with self._lock:
+            current = self._open.get(opened.session_id)
+            if current is None and opened.generation == self._generation.get(
+                    opened.session_id):
+                opened.released = False  # released, and nothing newer was loaded since
+                self._open[opened.session_id] = current = opened
+            if current is None:
+                return None
+            current.listeners.append(listener)
+            return current
+
+    def detach(self, opened: OpenShared[S], listener: Listener) -> None:
+        with self._lock:
+            if listener in opened.listeners:
+                opened.listeners.remove(listener)
+        self.release_later(opened)
+
+    def release_later(self, opened: OpenShared[S]) -> None:
+        """Release `opened` after the grace period if nobody listens to it by then (at
+        once with a zero grace, or when no event loop runs here)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if self.grace <= 0 or loop is None:
+            self.release_if_idle(opened)
+        else:
+            loop.call_later(self.grace, self.release_if_idle, opened)
+
+    def release_if_idle(self, opened: OpenShared[S]) -> bool:
+        """Drop `opened` from memory if it has no listener; True if it was released."""
+        with self._lock:
+            if opened.listeners or self._open.get(opened.session_id) is not opened:
+                return False
+            del self._open[opened.session_id]
+            opened.released = True
+        logger.info("released session %s from memory", opened.session_id)
+        return True
 
 
 class SharedHandle(Generic[S]):
@@ -72,10 +155,14 @@ class SharedHandle(Generic[S]):
     Subclasses add the acting (off the event loop, saved before it is confirmed)."""
 
     def __init__(self, ctx: AppContext, opened: OpenShared[S]) -> None:
+        if opened.hub is None:
+            raise ValueError("open the session through a SharedSessions hub")
         self.ctx = ctx
         self.opened = opened
+        self.hub: SharedSessions[S] = opened.hub
         self.busy = False  # a second tap while the first is saving is ignored, not queued
         self._on_change: Listener | None = None
+        self.hub.release_later(opened)  # opened but never listened to: released all the same
 
     @property
     def session_id(self) -> str:
@@ -85,13 +172,23 @@ class SharedHandle(Generic[S]):
     def session(self) -> S:
         return self.opened.session
 
-    def subscribe(self, on_change: Listener) -> None:
-        """`on_change` runs (on the event loop) after any client changed this session."""
+    @property
+    def subscribed(self) -> bool:
+        return self._on_change is not None
+
+    def subscribe(self, on_change: Listener) -> bool:
+        """`on_change` runs (on the event loop) after any client changed this session.
+        False when the session was released and must be opened again (see the module)."""
         self.unsubscribe()
+        current = self.hub.attach(self.opened, on_change)
+        if current is None:
+            return False
+        self.opened = current
         self._on_change = on_change
-        self.opened.listeners.append(on_change)
+        return True
 
     def unsubscribe(self) -> None:
-        if self._on_change is not None and self._on_change in self.opened.listeners:
-            self.opened.listeners.remove(self._on_change)
-        self._on_change = None
+        """Stop listening; the last listener leaving lets the session be released."""
+        listener, self._on_change = self._on_change, None
+        if listener is not None:
+            self.hub.detach(self.opened, listener)

@@ -67,6 +67,7 @@ def build_main(store: AsyncStore, routes: Mapping[str, RouteSpec] | None = None)
         ctx.router = router
         page.on_route_change = router.on_route_change
         page.on_view_pop = router.on_view_pop
+        page.on_close = lambda _e: router.close()  # the session expired: stop listening
 
         def follow_device_locale(e: ft.LocaleChangeEvent) -> None:
             # Only while the user has not picked a language in Settings.

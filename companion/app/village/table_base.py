@@ -17,6 +17,7 @@ logger = logging.getLogger(__name__)
 class SessionScreen(Screen):
     controller: VillageController | None = None
     _shown = False
+    _opening = False
 
     @property
     def session_id(self) -> str:
@@ -50,11 +51,13 @@ class SessionScreen(Screen):
     # ---- lifecycle ----------------------------------------------------------------------------
     def did_appear(self) -> None:
         self._shown = True
-        if self.controller is not None:  # shown again: listen again and catch up
-            self.controller.subscribe(self._changed)
-            self._changed()
+        if self.controller is not None and self.controller.subscribe(self._changed):
+            self._changed()  # shown again: listening again, catch up
             return
-        self.ctx.spawn(self._open())
+        # First time, or the game was released from memory meanwhile: (re)open it.
+        self.controller = None
+        if not self._opening:  # an open under way subscribes when it lands
+            self.ctx.spawn(self._open())
 
     def will_disappear(self) -> None:
         self._shown = False
@@ -62,17 +65,29 @@ class SessionScreen(Screen):
             self.controller.unsubscribe()
 
     async def _open(self) -> None:
+        self._opening = True
         try:
-            controller = await VillageController.open(self.ctx, self.session_id)
-        except Exception as exc:  # missing or damaged save: say so, never crash
-            logger.exception("opening Village session %s failed", self.session_id)
-            self.show_failure(self.ctx.t("village.open_failed", error=str(exc)))
-            self.update_page()
-            return
-        self.controller = controller
-        if self._shown:
-            controller.subscribe(self._changed)
-            self._changed()
+            await self._open_and_listen()
+        finally:
+            self._opening = False
+
+    async def _open_and_listen(self) -> None:
+        for _attempt in range(3):  # a release racing this open makes it open again
+            try:
+                controller = await VillageController.open(self.ctx, self.session_id)
+            except Exception as exc:  # missing or damaged save: say so, never crash
+                logger.exception("opening Village session %s failed", self.session_id)
+                self.show_failure(self.ctx.t("village.open_failed", error=str(exc)))
+                self.update_page()
+                return
+            if not self._shown:  # left before it opened: the hub releases it by itself
+                self.controller = controller
+                return
+            if controller.subscribe(self._changed):
+                self.controller = controller
+                self._changed()
+                return
+        logger.warning("Village session %s was released while opening", self.session_id)
 
     def _changed(self) -> None:
         if not self._page_alive():  # this phone went away: stop listening to the game
