@@ -26,13 +26,23 @@ class LogEntry:
     actor: int | None  # the player the event was for (None: nobody in particular)
 
 
+# Commands that name the player they are for (corrections, mostly).
+PLAYER_NAMED = ("spend_time", "adjust", "override_score", "set_time", "take_back_time",
+                "add_customer_tile", "remove_customer_tile", "set_customer_points")
+
+
 def actor_of(state: VillageState, body: dict[str, Any]) -> int | None:
     """Who an event acts for, judged from the state just before it."""
     kind = body.get("type")
     pending = state.pending[0] if state.pending else None
-    if kind in ("spend_time", "adjust", "override_score"):
+    if kind in PLAYER_NAMED:
         player = body.get("player")
         return player if isinstance(player, int) else None
+    if kind == "move_member":
+        member = state.members.get(str(body.get("member")))
+        return member.owner if member is not None else None
+    if kind == "next_start_marker_coin":
+        return state.next_start_holder
     if kind == "chance" or kind in ("choose_death", "choose_compensation_cube"):
         return pending.player if pending is not None else None
     if kind == "karla_choose_cube":

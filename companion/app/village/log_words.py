@@ -7,7 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from companion.app.village.log_model import LogEntry
 from companion.app.village.present import term
-from companion.app.village.table_words import cubes_text, member_text, player_name, space_name
+from companion.app.village.table_words import (
+    cubes_text,
+    loc_text,
+    member_text,
+    player_name,
+    space_name,
+)
 from companion.village.state import VillageState
 
 if TYPE_CHECKING:
@@ -32,7 +38,14 @@ SIMPLE = {
     "spend_time": "village.log.spend_time",
     "choose_death": "village.log.choose_death",
     "spend_next_start_marker": "village.log.spend_next_start_marker",
+    "next_start_marker_coin": "village.log.next_start_marker_coin",
     "finish_game": "village.log.finish_game",
+    "set_time": "village.log.set_time",
+    "take_back_time": "village.log.take_back_time",
+    "add_customer_tile": "village.log.add_customer_tile",
+    "remove_customer_tile": "village.log.remove_customer_tile",
+    "set_customer_points": "village.log.set_customer_points",
+    "move_member": "village.log.move_member",
 }
 ADJUST_FIELDS = {
     "prestige": "village.log.field.prestige", "coins": "village.log.field.coins",
@@ -58,8 +71,10 @@ def _params(ctx: AppContext, state: VillageState, entry: LogEntry) -> dict[str, 
             params[key] = space_name(ctx, value)
         elif key == "building" and isinstance(value, str):
             params[key] = term(ctx, "building", value)
-        elif key == "slot" and isinstance(value, int):
-            params[key] = value + 1  # front spaces count from 1 at the table
+        elif key in ("slot", "index") and isinstance(value, int):
+            params[key] = value + 1  # front spaces and served tiles count from 1 at the table
+        elif key == "to" and isinstance(value, str):
+            params[key] = loc_text(ctx, value)
         else:
             params[key] = value
     return params

@@ -15,6 +15,7 @@ from companion.app.village.forms_crafts import CraftsForm
 from companion.app.village.forms_simple import ChurchForm, FamilyForm, HarvestForm
 from companion.app.village.forms_travel import TravelForm
 from companion.app.village.panel_base import PanelScreen
+from companion.app.village.panel_members import group_members
 from companion.app.village.panel_turn import action_block, block_text, turn_line
 from companion.app.village.panel_widgets import (
     apply_button,
@@ -24,14 +25,19 @@ from companion.app.village.panel_widgets import (
     notice_card,
 )
 from companion.app.village.player_sections import (
+    CustomerEdits,
+    MoveDraft,
     cities_card,
     counters_card,
+    customers_card,
     family_card,
+    move_card,
     time_card,
 )
 from companion.app.village.present import term
 from companion.app.village.table_paths import panel_route
 from companion.app.widgets import TOUCH_TARGET, body
+from companion.village.rules.queries import customer_tile_refusal, marker_coin_offered
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -53,6 +59,7 @@ class PlayerScreen(PanelScreen):
             f.action: f for f in (HarvestForm(), FamilyForm(), CraftsForm(), CouncilForm(),
                                   TravelForm(), ChurchForm())}
         self.action: str | None = None  # the form the user picked, for this turn only
+        self.move = MoveDraft()  # the member correction being chosen
         self._turn: tuple[int, int] | None = None
 
     def title(self) -> str:
@@ -68,15 +75,20 @@ class PlayerScreen(PanelScreen):
         out: list[ft.Control] = [self._switcher(), muted(turn_line(self.ctx, st), size=16)]
         if p.kind == "karla":
             return [*out, muted(t("panel.player.karla"), size=16),
-                    family_card(self.ctx, st, self.index)]
+                    family_card(self.ctx, st, self.index), self._move_card()]
         out.append(self._tabs())
         if self.tab == "overview":
             length = int(self.comp.v("time_track_length"))
-            out += [time_card(self.ctx, p, length, self._spend),
+            if marker_coin_offered(st, self.comp):
+                out.append(notice_card(t("panel.marker.coin_hint"), ft.Icons.PAID,
+                                       t("panel.marker.coin_button"), self._marker_coin,
+                                       identifier="marker-coin"))
+            out += [time_card(self.ctx, p, length, self._spend, self._take_back),
                     counters_card(self.ctx, p, self.comp, self._adjust),
-                    cities_card(self.ctx, p, self.comp, self._toggle_city)]
+                    cities_card(self.ctx, p, self.comp, self._toggle_city),
+                    customers_card(self.ctx, p, self._customer_edits())]
         elif self.tab == "family":
-            out.append(family_card(self.ctx, st, self.index))
+            out += [family_card(self.ctx, st, self.index), self._move_card()]
         else:
             out += self._actions()
         return out
@@ -177,6 +189,55 @@ class PlayerScreen(PanelScreen):
         async def run() -> None:
             await self.dispatch({"type": "spend_time", "player": self.index, "amount": amount})
         return run
+
+    async def _take_back(self) -> None:
+        await self.dispatch({"type": "take_back_time", "player": self.index, "amount": 1})
+
+    async def _marker_coin(self) -> None:
+        await self.dispatch({"type": "next_start_marker_coin"})
+
+    def _customer_edits(self) -> CustomerEdits:
+        def points(index: int, value: int) -> Callable[[], Awaitable[Any]]:
+            async def run() -> None:
+                await self.dispatch({"type": "set_customer_points", "player": self.index,
+                                     "index": index, "points": value})
+            return run
+
+        def remove(index: int) -> Callable[[], Awaitable[Any]]:
+            async def run() -> None:
+                await self.dispatch({"type": "remove_customer_tile", "player": self.index,
+                                     "index": index})
+            return run
+
+        async def add() -> None:
+            await self.dispatch({"type": "add_customer_tile", "player": self.index,
+                                 "points": 0})
+
+        refused = customer_tile_refusal(self.state, self.comp, self.index)
+        return CustomerEdits(points=points, remove=remove, add=add,
+                             add_refusal=refused.message if refused is not None else None)
+
+    def _move_card(self) -> ft.Control:
+        return move_card(self.ctx, self.state, self.comp, self.index, self.move,
+                         self._pick_move_group, self._pick_move_to, self._move)
+
+    def _pick_move_group(self, group: str) -> None:
+        self.move = MoveDraft(group=group)
+        self.refresh()
+
+    def _pick_move_to(self, loc: str) -> None:
+        self.move.to = loc
+        self.refresh()
+
+    async def _move(self) -> None:
+        group, to = self.move.group, self.move.to
+        if group is None or to is None:
+            return
+        groups = {g.key: g for g in group_members(self.state.members_of(self.index))}
+        if group in groups and await self.dispatch(
+                {"type": "move_member", "member": groups[group].first, "to": to}):
+            self.move = MoveDraft()
+            self.refresh()
 
     async def _adjust(self, field: str, key: str | None, delta: int) -> None:
         await self.dispatch({"type": "adjust", "player": self.index, "field": field,

@@ -3,20 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.app.village.panel_members import (
     gens_text,
+    group_label,
     group_members,
     groups_by_loc,
     place_label,
 )
-from companion.app.village.panel_widgets import card, choice_chips, cube, muted, stepper
+from companion.app.village.panel_widgets import (
+    apply_button,
+    card,
+    choice_chips,
+    cube,
+    muted,
+    stepper,
+)
 from companion.app.village.player_time_ring import time_ring
 from companion.app.village.present import term
+from companion.app.village.table_words import loc_text
+from companion.app.widgets import TOUCH_TARGET
 from companion.village.components import ComponentData
+from companion.village.rules.queries import move_destinations
 from companion.village.state import Player, VillageState
 
 if TYPE_CHECKING:
@@ -29,9 +41,14 @@ COUNTER_KEYS = {"grain": "panel.counter.grain", "coins": "panel.counter.coins",
 
 
 def time_card(ctx: AppContext, p: Player, length: int,
-              spend: Callable[[int], Callable[[], Awaitable[Any]]]) -> ft.Control:
+              spend: Callable[[int], Callable[[], Awaitable[Any]]],
+              take_back: Callable[[], Awaitable[Any]]) -> ft.Control:
     t = ctx.t
+    # −1 takes back time spent by mistake (back over the quill cancels a death owed).
     buttons: list[ft.Control] = [
+        ft.OutlinedButton("−1", on_click=take_back, key="time-minus-1",
+                          tooltip=t("panel.time.take_back", count=1), height=56, expand=True)]
+    buttons += [
         ft.FilledTonalButton(f"+{n}", icon=ft.Icons.HOURGLASS_BOTTOM, on_click=spend(n),
                              key=f"time-plus-{n}", tooltip=t("panel.time.spend", count=n),
                              height=56, expand=True)
@@ -88,12 +105,47 @@ def cities_card(ctx: AppContext, p: Player, comp: ComponentData,
     t = ctx.t
     options = [(str(c), t("panel.travel.city", city=c))
                for c in range(1, int(comp.v("travel_cities")) + 1)]
-    served = t("panel.counter.customers", count=len(p.customers), points=sum(p.customers))
     return card(t("panel.counter.cities"), [
         muted(t("panel.counter.cities_hint")),
         choice_chips(options, {str(c) for c in p.cities}, toggle, key="city"),
-        ft.Text(served, size=16),
     ], identifier="cities")
+
+
+@dataclass
+class CustomerEdits:
+    """What the customers card asks the screen to do (each dispatches one correction)."""
+
+    points: Callable[[int, int], Callable[[], Awaitable[Any]]]  # (tile index, new points)
+    remove: Callable[[int], Callable[[], Awaitable[Any]]]  # tile index
+    add: Callable[[], Awaitable[Any]]
+    add_refusal: str | None  # why a tile cannot be added now (None: it can)
+
+
+def customers_card(ctx: AppContext, p: Player, edits: CustomerEdits) -> ft.Control:
+    """The customer tiles served, each with its printed points editable and a way to take
+    it back; a tile the log lacks can be added."""
+    t = ctx.t
+    rows: list[ft.Control] = [ft.Text(t("panel.counter.customers", count=len(p.customers),
+                                        points=sum(p.customers)), size=16, key="served")]
+    for i, points in enumerate(p.customers):
+        name = t("panel.customers.tile", number=i + 1)
+        rows.append(ft.Row([
+            ft.Container(stepper(name, points, edits.points(i, points - 1),
+                                 edits.points(i, points + 1), key=f"tile-{i}",
+                                 minus_tip=t("panel.common.less", what=name),
+                                 plus_tip=t("panel.common.more", what=name),
+                                 minus_disabled=points == 0), expand=True),
+            ft.IconButton(ft.Icons.DELETE_OUTLINE, on_click=edits.remove(i),
+                          tooltip=t("panel.customers.remove", number=i + 1),
+                          key=f"tile-{i}-remove", width=TOUCH_TARGET, height=TOUCH_TARGET),
+        ], spacing=0))
+    rows.append(ft.Row([ft.OutlinedButton(
+        t("panel.customers.add"), icon=ft.Icons.ADD, on_click=edits.add, key="tile-add",
+        disabled=edits.add_refusal is not None, height=TOUCH_TARGET, expand=True)]))
+    if edits.add_refusal is not None:
+        rows.append(muted(edits.add_refusal))
+    rows.append(muted(t("panel.customers.hint")))
+    return card(t("panel.customers.title"), rows, identifier="customers")
 
 
 def family_card(ctx: AppContext, state: VillageState, player: int) -> ft.Control:
@@ -112,3 +164,39 @@ def family_card(ctx: AppContext, state: VillageState, player: int) -> ft.Control
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding.symmetric(vertical=6), key=f"family-{loc}"))
     return card(t("panel.family.title"), rows, identifier="family")
+
+
+@dataclass
+class MoveDraft:
+    """The move correction being chosen: a member group (place|gen) and where it goes."""
+
+    group: str | None = None
+    to: str | None = None
+
+
+def move_card(ctx: AppContext, state: VillageState, comp: ComponentData, player: int,
+              draft: MoveDraft, on_group: Callable[[str], Any], on_to: Callable[[str], Any],
+              on_apply: Callable[[], Awaitable[Any]]) -> ft.Control:
+    """Correct where a member stands (a move forgotten or entered wrong): nothing is paid
+    or gained. The places offered are the engine's, each one it would accept now."""
+    t = ctx.t
+    groups = {g.key: g for g in group_members(state.members_of(player))}
+    if draft.group not in groups:
+        draft.group, draft.to = None, None
+    rows: list[ft.Control] = [
+        muted(t("panel.move.hint")),
+        muted(t("panel.move.which")),
+        choice_chips([(k, group_label(ctx, g)) for k, g in groups.items()], draft.group,
+                     on_group, key="move-group"),
+    ]
+    if draft.group is not None:
+        places = move_destinations(state, comp, groups[draft.group].first)
+        if draft.to not in places:
+            draft.to = None
+        rows.append(muted(t("panel.move.to")))
+        rows.append(choice_chips([(loc, loc_text(ctx, loc)) for loc in places], draft.to,
+                                 on_to, key="move-to") if places
+                    else muted(t("panel.move.none")))
+    rows.append(apply_button(t("panel.move.apply"), on_apply, disabled=draft.to is None,
+                             key="move-apply", filled=False))
+    return card(t("panel.move.title"), rows, identifier="move-member")

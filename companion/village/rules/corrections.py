@@ -225,22 +225,40 @@ def set_customer_points(ctx: Ctx, cmd: SetCustomerPoints) -> None:
     p.customers[cmd.index] = cmd.points
 
 
+# Where a member of a player (Karla) may stand, place by place, in board order.
+HUMAN_PLACES = ("supply", "farmyard", "workshop", "council", "church", "travel", "bag",
+                "chronicle", "graveyard", "removed")
+KARLA_PLACES = ("karla", "church", "bag", "chronicle", "graveyard", "removed")
+
+
+def _spots(ctx: Ctx) -> dict[str, list[str]]:
+    """The named spots of the places that have several (levels, cities, sections …)."""
+    st, comp = ctx.state, ctx.comp
+    return {
+        "workshop": list(comp.v("workshop_goods")),
+        "council": [str(i) for i in range(1, int(comp.v("council_levels")) + 1)],
+        "church": ["1", "2", "3", "4"],
+        "travel": [str(i) for i in range(1, int(comp.v("travel_cities")) + 1)],
+        "chronicle": list(st.chronicle_capacity),
+        "karla": ["side", "building"],
+    }
+
+
+def member_spots(ctx: Ctx, owner: int) -> list[str]:
+    """Every location `owner`'s members may stand at, capacity aside, in board order (what
+    a correction may name as `to`)."""
+    spots = _spots(ctx)
+    places = KARLA_PLACES if ctx.state.players[owner].kind == "karla" else HUMAN_PLACES
+    return [f"{place}:{arg}" if place in spots else place
+            for place in places for arg in spots.get(place, [""])]
+
+
 def location_problem(ctx: Ctx, owner: int, loc: str) -> str | None:
     """Why `owner`'s member cannot stand at `loc` (None if it can, capacity aside)."""
-    st, comp = ctx.state, ctx.comp
+    st = ctx.state
+    spots = _spots(ctx)
+    places = KARLA_PLACES if st.players[owner].kind == "karla" else HUMAN_PLACES
     place, _, arg = loc.partition(":")
-    spots: dict[str, set[str]] = {
-        "workshop": set(comp.v("workshop_goods")),
-        "council": {str(i) for i in range(1, int(comp.v("council_levels")) + 1)},
-        "church": {"1", "2", "3", "4"},
-        "travel": {str(i) for i in range(1, int(comp.v("travel_cities")) + 1)},
-        "chronicle": set(st.chronicle_capacity),
-        "karla": {"side", "building"},
-    }
-    karla = st.players[owner].kind == "karla"
-    places = ({"karla", "bag", "church", "chronicle", "graveyard", "removed"} if karla else
-              {"supply", "farmyard", "bag", "graveyard", "removed", "workshop", "council",
-               "church", "travel", "chronicle"})
     if place not in places:
         return (f"{st.players[owner].name}'s members cannot be at {place}; one of "
                 f"{', '.join(sorted(places))}")

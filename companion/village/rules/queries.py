@@ -14,10 +14,13 @@ from typing import Any, Literal
 
 from companion.village import chance
 from companion.village.commands import (
+    AddCustomerTile,
     ChooseCompensationCube,
     EndTurn,
     FreeAction,
     MarketServe,
+    MoveMember,
+    NextStartMarkerCoin,
     TakeCube,
     Well,
 )
@@ -25,6 +28,7 @@ from companion.village.components import ComponentData
 from companion.village.engine import apply_event
 from companion.village.rules import turns
 from companion.village.rules.context import Ctx
+from companion.village.rules.corrections import member_spots
 from companion.village.rules.errors import RuleError
 from companion.village.rules.market import available_slots
 from companion.village.state import VillageState
@@ -225,3 +229,26 @@ def church_levels(comp: ComponentData) -> list[int]:
     """The church track's levels, 1 (entered from the black bag) to the top: one per
     printed score (`score_church`)."""
     return list(range(1, len(comp.v("score_church")) + 1))
+
+
+# ---- corrections ------------------------------------------------------------------------
+def move_destinations(state: VillageState, comp: ComponentData, member: str) -> list[str]:
+    """Where a correction may move `member` now, in board order: the engine's own list of
+    spots for its owner, each tried as a `move_member` (a full section drops out)."""
+    found = state.members.get(member)
+    if found is None:
+        return []
+    return [loc for loc in member_spots(Ctx(state, comp), found.owner)
+            if loc != found.loc
+            and refusal(state, comp, MoveMember(member=member, to=loc)) is None]
+
+
+def marker_coin_offered(state: VillageState, comp: ComponentData) -> bool:
+    """Solo: the next-start-player marker may be turned into a coin now."""
+    return refusal(state, comp, NextStartMarkerCoin()) is None
+
+
+def customer_tile_refusal(state: VillageState, comp: ComponentData,
+                          player: int) -> RuleError | None:
+    """Why a served tile cannot be added for `player` from the face-down stack now."""
+    return refusal(state, comp, AddCustomerTile(player=player, points=0))

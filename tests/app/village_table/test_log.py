@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.app.village.hub import HUB
 from companion.app.village.log_model import build_entries
-from companion.app.village.log_words import describe, source_text
+from companion.app.village.log_words import SIMPLE, describe, source_text
 from companion.i18n import Translator
 from companion.store.memory import MemoryStore
 from companion.village.autoplay import play_step
@@ -138,3 +138,17 @@ def test_words_for_corrections_and_draws() -> None:
     assert say({"type": "well", "colour": "pink", "coins": 1}) == \
         "Ann used the well (3 × pink, 1 of them paid as coins)"
     assert say({"type": "mystery"}) == "mystery"
+
+
+def test_every_command_type_has_its_own_words() -> None:
+    """A new engine command must get a log sentence (else the log says 'unknown')."""
+    from typing import get_args
+
+    from companion.village.commands import Command
+
+    union = get_args(Command)[0]
+    kinds = {str(model.model_fields["type"].default) for model in get_args(union)}
+    handled = set(SIMPLE) | {"take_cube", "well", "crafts_train", "council_privilege",
+                             "choose_compensation_cube", "mass_buyout", "mass_advance",
+                             "karla_choose_cube", "adjust", "override_score"}
+    assert kinds - handled == set()
