@@ -27,6 +27,19 @@ new MutationObserver((records) => {
 """
 
 
+# The semantics DOM has not changed for `ms` (the clock is set by SEMANTICS_CLOCK_JS).
+QUIET_JS = "(ms) => performance.now() - (window.__semanticsChanged || 0) > ms"
+QUIET_MS = 300
+
+
+def settle(page: Any) -> None:
+    """Wait until Flutter's semantics DOM has been still for a moment. A screen re-renders
+    once for its own change and once more when the saved game tells every phone; a tap
+    landing between the two goes to a control the server has just replaced and is
+    dropped (a person would tap again)."""
+    page.wait_for_function(QUIET_JS, arg=QUIET_MS, timeout=STEP_TIMEOUT_MS)
+
+
 def open_app(browser: Any, url: str, locale: str) -> Any:
     context = browser.new_context(viewport=PHONE, locale=locale, device_scale_factor=1)
     context.add_init_script(SEMANTICS_CLOCK_JS)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from .conftest import PHONE
-from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, open_app, shot
+from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, open_app, settle, shot
 
 pytestmark = pytest.mark.e2e
 
@@ -50,14 +50,18 @@ def test_each_assistant_reaches_its_final_sheet(browser: Any, app_url: str,
         page.get_by_label("Undo", exact=True).wait_for(timeout=STEP_TIMEOUT_MS)
         assert f"/play/{game}/" in page.url
         if taps:
+            settle(page)
             identified(page, "section-players").click()
             for name in taps:  # the final sheet below shows that the edit was saved
+                settle(page)
                 page.get_by_label(name, exact=True).click()
+        settle(page)
         identified(page, "section-final").click()
         # A card's lines share one semantics node ("1. Bo — 0\nVotes 0 · ..."): substrings.
         for line in expected:
             page.get_by_text(line).first.wait_for(timeout=STEP_TIMEOUT_MS)
         shot(page, screenshots, f"games-{game}-final.png")
+        settle(page)
         identified(page, "final-finish").click()
         page.get_by_text("Finished and saved to history.").wait_for(timeout=STEP_TIMEOUT_MS)
         page.get_by_label("Back", exact=True).click()

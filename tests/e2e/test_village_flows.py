@@ -36,7 +36,7 @@ from typing import Any
 import pytest
 
 from .conftest import PHONE
-from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, open_app
+from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, open_app, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -71,9 +71,6 @@ _TABLE_JS = f"""() => {{ {_NODE_TEXT}
     board: nodeText('karla-board') || '',
     last: nodeText('karla-last-take') || '',
   }}; }}"""
-# The semantics DOM has not changed for `ms` (the clock is set by open_app's init script).
-_QUIET_JS = "(ms) => performance.now() - (window.__semanticsChanged || 0) > ms"
-QUIET_MS = 300
 RETAP_AFTER_S = 5
 _PROGRESS_JS = """() => {
   const e = document.querySelector('[flt-semantics-identifier="component-check"]');
@@ -170,13 +167,9 @@ class Ui:
         pointer click first waits for the node to stand still over animation frames,
         about 0.4 s a tap with software rendering, and a node Flutter has to scroll into
         view was once never reported inside the viewport (30 s of retries). Home and the
-        wizard steps, always on screen, use pointer clicks.
-
-        The tap waits until the semantics DOM has been still for a moment: a screen
-        re-renders once for its own change and once more when the saved game tells every
-        phone, and a tap that lands between the two goes to a control the server has
-        just replaced, where it is dropped (a person would tap again)."""
-        self.page.wait_for_function(_QUIET_JS, arg=QUIET_MS, timeout=STEP_TIMEOUT_MS)
+        wizard steps, always on screen, use pointer clicks. Every tap first waits for the
+        page to settle (see test_browser.settle)."""
+        settle(self.page)
         node.dispatch_event("click")
 
     def tap_until(self, node: Any, done: Any, what: str) -> None:
@@ -711,8 +704,8 @@ def test_three_players_market_day(browser: Any, app_url: str, village_shots: Pat
     for index, name in enumerate(names):
         if name in served:
             ui.tap_id(f"player-{index}")
-            ui.wait_text("cities", f"Customers served: 1 ({served[name]} points)")
-            ui.shot(f"player-panel-{name.lower()}-customers", scroll_to="cities")
+            ui.wait_text("customers", f"Customers served: 1 ({served[name]} points)")
+            ui.shot(f"player-panel-{name.lower()}-customers", scroll_to="customers")
             ui.to_table()
     page.context.close()
 
