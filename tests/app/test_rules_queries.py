@@ -205,3 +205,61 @@ def test_compensation_colours_are_those_left_in_the_supply() -> None:
             "brown", "pink", "orange", "green"]
         st.supply["pink"] = 0
         assert queries.compensation_colours(st, session.comp) == ["brown", "orange", "green"]
+
+
+def _owe_a_death(session: VillageSession) -> None:
+    """Ann passes the quill and ends her turn: her death is asked."""
+    space, colour = next((s, c[0]) for s, c in session.state.spaces.items()
+                         if c and s != "market" and c[0] != "plague")
+    session.execute({"type": "take_cube", "space": space, "colour": colour})
+    length = int(session.comp.v("time_track_length"))
+    session.execute({"type": "spend_time", "player": 0, "amount": length})
+    session.execute({"type": "end_turn"})
+    assert session.state.pending and session.state.pending[0].kind == "death"
+
+
+def test_death_result_is_where_the_engine_then_puts_the_member() -> None:
+    session = fresh()
+    _owe_a_death(session)
+    st = session.state
+    member = st.members_at("farmyard", 0)[0].id
+    result = queries.death_result(st, session.comp, member)
+    assert result is not None and result.loc == "chronicle:farm" and not result.ends_game
+    assert queries.death_result(st, session.comp, "blue-1a") is None  # not Ann's
+    session.execute({"type": "choose_death", "member": member})
+    assert session.state.members[member].loc == result.loc
+
+
+def test_death_result_says_when_the_last_slot_ends_the_game() -> None:
+    session = fresh()
+    _owe_a_death(session)
+    st = session.state
+    # Position: every chronicle slot but one filled by Bo's members, the farm one left.
+    spare = iter(m for m in st.members.values() if m.owner == 1)
+    for section, capacity in st.chronicle_capacity.items():
+        keep = 1 if section == "farm" else 0
+        while st.chronicle_free(section) > keep:
+            next(spare).loc = f"chronicle:{section}"
+    member = st.members_at("farmyard", 0)[0].id
+    result = queries.death_result(st, session.comp, member)
+    assert result is not None and result.loc == "chronicle:farm" and result.ends_game
+    session.execute({"type": "choose_death", "member": member})
+    assert session.state.end is not None
+
+
+def test_move_destinations_are_the_moves_the_engine_accepts() -> None:
+    session = fresh()
+    st, comp = session.state, session.comp
+    member = st.members_at("farmyard", 0)[0].id
+    places = queries.move_destinations(st, comp, member)
+    assert "farmyard" not in places and "council:1" in places and "graveyard" in places
+    for loc in places:
+        trial = VillageSession(session.setup, comp, list(session.events))
+        trial.execute({"type": "move_member", "member": member, "to": loc})
+        assert trial.state.members[member].loc == loc
+    # A full chronicle section is not offered.
+    spare = iter(m for m in st.members.values() if m.owner == 1)
+    while st.chronicle_free("crafts") > 0:
+        next(spare).loc = "chronicle:crafts"
+    assert "chronicle:crafts" not in queries.move_destinations(st, comp, member)
+    assert queries.move_destinations(st, comp, "no-such-member") == []

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from companion.app.village.present import term
 from companion.village.components import ComponentData
-from companion.village.rules.deaths import PLACE_TO_SECTION
+from companion.village.rules.queries import death_result
 from companion.village.state import Member, VillageState
 
 if TYPE_CHECKING:
@@ -72,24 +72,21 @@ def member_text(ctx: AppContext, state: VillageState, member_id: str) -> str:
 
 def death_destination(ctx: AppContext, state: VillageState, comp: ComponentData,
                       member: Member) -> str:
-    """Where `member` would go if it died now (mirrors rules/deaths.bury)."""
-    if state.end is not None and str(comp.v("final_turn_death")) == "removed":
-        return ctx.t("village.death.removed_final")
-    section = PLACE_TO_SECTION.get(member.place)
-    if section is not None and state.chronicle_free(section) > 0:
+    """Where `member` would go if chosen for the waiting death: the engine's own answer
+    (the choice tried on a copy), with the slots left there."""
+    result = death_result(state, comp, member.id)
+    if result is None or result.loc == "removed":
+        final = state.end is not None and str(comp.v("final_turn_death")) == "removed"
+        return ctx.t("village.death.removed_final" if final else "village.death.removed")
+    place, _, section = result.loc.partition(":")
+    if place == "chronicle":
         free = state.chronicle_free(section)
         text = ctx.tn("village.death.to_chronicle", free, section=term(ctx, "section", section),
-                     free=free)
-        if state.chronicle_total_free() == 1:
-            text += " " + ctx.t("village.death.ends_game")
-        return text
-    if state.graveyard_free() > 0:
-        text = ctx.tn("village.death.to_graveyard", state.graveyard_free(),
-                      free=state.graveyard_free())
-        if state.graveyard_free() == 1:
-            text += " " + ctx.t("village.death.ends_game")
-        return text
-    return ctx.t("village.death.removed")
+                      free=free)
+    else:
+        free = state.graveyard_free()
+        text = ctx.tn("village.death.to_graveyard", free, free=free)
+    return text + (" " + ctx.t("village.death.ends_game") if result.ends_game else "")
 
 
 def stage_text(ctx: AppContext, state: VillageState) -> str:

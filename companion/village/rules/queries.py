@@ -16,6 +16,7 @@ from companion.village import chance
 from companion.village.commands import (
     AddCustomerTile,
     ChooseCompensationCube,
+    ChooseDeath,
     EndTurn,
     FreeAction,
     MarketServe,
@@ -252,3 +253,20 @@ def customer_tile_refusal(state: VillageState, comp: ComponentData,
                           player: int) -> RuleError | None:
     """Why a served tile cannot be added for `player` from the face-down stack now."""
     return refusal(state, comp, AddCustomerTile(player=player, points=0))
+
+
+# ---- a death to choose ------------------------------------------------------------------
+@dataclass(frozen=True)
+class DeathResult:
+    loc: str  # where the member would go: "chronicle:<section>", "graveyard" or "removed"
+    ends_game: bool  # it fills the last chronicle or graveyard slot
+
+
+def death_result(state: VillageState, comp: ComponentData, member: str) -> DeathResult | None:
+    """What choosing `member` for the waiting death would do, tried on a copy (None when
+    the engine would refuse it)."""
+    after = _after(state, comp, ChooseDeath(member=member))
+    if after is None:
+        return None
+    return DeathResult(loc=after.members[member].loc,
+                       ends_game=state.end is None and after.end is not None)
