@@ -237,7 +237,7 @@ def _spots(ctx: Ctx) -> dict[str, list[str]]:
     return {
         "workshop": list(comp.v("workshop_goods")),
         "council": [str(i) for i in range(1, int(comp.v("council_levels")) + 1)],
-        "church": ["1", "2", "3", "4"],
+        "church": [str(i) for i in range(1, len(comp.v("score_church")) + 1)],
         "travel": [str(i) for i in range(1, int(comp.v("travel_cities")) + 1)],
         "chronicle": list(st.chronicle_capacity),
         "karla": ["side", "building"],

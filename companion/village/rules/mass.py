@@ -82,7 +82,7 @@ def _to_church(ctx: Ctx, m: Member) -> None:
     st = ctx.state
     if st.players[m.owner].kind == "karla":
         taken = {x.level for x in st.members_in("church", m.owner)}
-        free = [lvl for lvl in range(1, 5) if lvl not in taken]
+        free = [lvl for lvl in range(1, church_top(ctx) + 1) if lvl not in taken]
         m.loc = f"church:{free[0]}" if free else "bag"
     else:
         m.loc = "church:1"
@@ -155,9 +155,15 @@ def _after_draw(ctx: Ctx) -> None:
     _skip_advancers(ctx)
 
 
+def church_top(ctx: Ctx) -> int:
+    """The church track's top level: one level per printed score (final scoring)."""
+    return len(ctx.comp.v("score_church"))
+
+
 def _cheapest_step(ctx: Ctx, player: int) -> int | None:
     costs = ctx.comp.v("church_advance_grain")
-    levels = [m.level for m in ctx.state.members_in("church", player) if m.level < 4]
+    top = church_top(ctx)
+    levels = [m.level for m in ctx.state.members_in("church", player) if m.level < top]
     if not levels:
         return None
     return min(int(costs[str(lvl + 1)]) for lvl in levels)
@@ -198,12 +204,14 @@ def advance(ctx: Ctx, cmd: MassAdvance) -> None:
     assert player is not None and st.mass is not None
     p = st.players[player]
     total = 0
+    top = church_top(ctx)
     for mid, level in cmd.moves.items():
         m = st.members.get(mid)
         if m is None or m.owner != player or m.place != "church":
             raise RuleError(f"moves.{mid}", f"{mid} is not {p.name}'s member on the church track")
-        if not m.level < level <= 4:
-            raise RuleError(f"moves.{mid}", f"must move right, to a level from {m.level + 1} to 4")
+        if not m.level < level <= top:
+            raise RuleError(f"moves.{mid}",
+                            f"must move right, to a level from {m.level + 1} to {top}")
         total += advance_cost(ctx, m.level, level)
     require(total <= p.grain, "moves", f"{p.name} has {p.grain} grain, the moves cost {total}")
     p.grain -= total
