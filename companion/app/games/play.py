@@ -104,14 +104,20 @@ class TallyScreen(Screen):
             self.controller.unsubscribe()
 
     async def _load(self) -> None:
-        try:
-            self.controller = await TallyController.open(self.ctx, self.params["session_id"])
-        except Exception as exc:
-            logger.exception("opening a tally failed")
-            self._body.controls = [body(self.ctx.t("games.open_failed", error=str(exc)))]
-            self.update()
+        for _attempt in range(3):  # released between its open and subscribe: open again
+            try:
+                controller = await TallyController.open(self.ctx, self.params["session_id"])
+            except Exception as exc:
+                logger.exception("opening a tally failed")
+                self._body.controls = [body(self.ctx.t("games.open_failed", error=str(exc)))]
+                self.update()
+                return
+            if controller.subscribe(self._changed):
+                break
+        else:
+            logger.warning("tally %s was released while opening", self.params["session_id"])
             return
-        self.controller.subscribe(self._changed)
+        self.controller = controller
         if self.controller.session.finished:
             self.section = self.final_section
         self.render()
