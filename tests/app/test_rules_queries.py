@@ -236,7 +236,7 @@ def test_death_result_says_when_the_last_slot_ends_the_game() -> None:
     st = session.state
     # Position: every chronicle slot but one filled by Bo's members, the farm one left.
     spare = iter(m for m in st.members.values() if m.owner == 1)
-    for section, capacity in st.chronicle_capacity.items():
+    for section in st.chronicle_capacity:
         keep = 1 if section == "farm" else 0
         while st.chronicle_free(section) > keep:
             next(spare).loc = f"chronicle:{section}"

@@ -101,6 +101,8 @@ class Table:
         last = self.turn.splitlines()[-1] if self.turn else ""
         if "take a cube" in last:
             return "take"
+        if "do any one action for free" in last:  # a final turn on an empty board
+            return "free"
         if last.endswith("end the turn"):
             return "act"
         if last.startswith("Market day"):
@@ -490,6 +492,12 @@ def play_solo(ui: Ui, solo: Solo) -> None:
         elif stage == "act":  # Ann's own market day is over: her turn goes on
             ui.end_turn()
             check_karla = True
+        elif stage == "free":  # Karla's take emptied the board and ended the game
+            before = table.turn
+            ui.tap(ui.button("Free action"))
+            ui.wait_changed("table-turn", before)
+            ui.shot("table-free-final-turn")
+            ui.end_turn()
         elif stage == "market":
             solo_market(ui, solo)
         elif stage == "mass":

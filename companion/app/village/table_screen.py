@@ -85,7 +85,7 @@ class TableScreen(SessionScreen):
                  if draw_panel is None or n.get("key") != "put_on_space"]
         parts: list[ft.Control | None] = [
             *self._banners(state),
-            turn_header(self.ctx, state),
+            turn_header(self.ctx, state, session.comp),
             notes_card(self.ctx, note_texts(self.ctx, notes)),
             draw_panel,
             ft.Row([heading(t("village.table.spaces")),

@@ -21,6 +21,7 @@ from companion.app.village.table_words import (
     stage_text,
 )
 from companion.app.widgets import BODY_TEXT_SIZE, TOUCH_TARGET
+from companion.village.components import ComponentData
 from companion.village.rules.queries import TurnOptions, redraw_allowed
 from companion.village.session import VillageSession
 from companion.village.state import VillageState
@@ -61,7 +62,7 @@ def banner(kind: str, text: str, buttons: list[tuple[str, Action]],
 
 
 # ---- header -------------------------------------------------------------------------------
-def turn_header(ctx: AppContext, state: VillageState) -> ft.Control:
+def turn_header(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft.Control:
     """Whose turn, big; round and start player; what to do now."""
     current = state.players[state.current]
     who = ctx.t("village.table.turn", player=player_name(ctx, state, state.current))
@@ -73,7 +74,7 @@ def turn_header(ctx: AppContext, state: VillageState) -> ft.Control:
                 ft.Text(who, size=28, weight=ft.FontWeight.BOLD, expand=True)],
                vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ft.Text(info, size=BODY_TEXT_SIZE, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Text(stage_text(ctx, state), size=18, weight=ft.FontWeight.W_600,
+        ft.Text(stage_text(ctx, state, comp), size=18, weight=ft.FontWeight.W_600,
                 color=ft.Colors.PRIMARY),
     ], spacing=4, tight=True))
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from companion.app.village.present import term
 from companion.village.components import ComponentData
-from companion.village.rules.queries import death_result
+from companion.village.rules.queries import death_result, free_action_open
 from companion.village.state import Member, VillageState
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def death_destination(ctx: AppContext, state: VillageState, comp: ComponentData,
     return text + (" " + ctx.t("village.death.ends_game") if result.ends_game else "")
 
 
-def stage_text(ctx: AppContext, state: VillageState) -> str:
+def stage_text(ctx: AppContext, state: VillageState, comp: ComponentData) -> str:
     """What the table should do now, in one plain sentence."""
     name = player_name(ctx, state, state.current)
     if state.phase == "finished":
@@ -103,6 +103,8 @@ def stage_text(ctx: AppContext, state: VillageState) -> str:
     if state.market_day is not None:
         return ctx.t("village.stage.market")
     if state.stage == "take":
+        if free_action_open(state, comp):  # a final turn on an empty board
+            return ctx.t("village.stage.free", player=name)
         return ctx.t("village.stage.take", player=name)
     if state.stage == "act":
         taken = state.space_taken

@@ -72,9 +72,14 @@ def turn_options(state: VillageState, comp: ComponentData) -> TurnOptions:
     return TurnOptions(
         takes=takes,
         well=well_price(state, comp) is not None,
-        free_action=refusal(state, comp, FreeAction()) is None,
+        free_action=free_action_open(state, comp),
         end_turn=refusal(state, comp, EndTurn()) is None,
     )
+
+
+def free_action_open(state: VillageState, comp: ComponentData) -> bool:
+    """A final turn on an empty board: any one action without the well's price."""
+    return refusal(state, comp, FreeAction()) is None
 
 
 @dataclass(frozen=True)

@@ -228,3 +228,19 @@ def test_karlas_notes_are_picked_by_key_not_by_english_text() -> None:
     ]
     assert [n["key"] for n in karla_notes(session)] == ["karla_takes", "d4_again",
                                                         "to_graveyard"]
+
+
+def test_a_final_turn_on_an_empty_board_says_any_action_is_free() -> None:
+    """The header does not ask for a cube the board does not have: in the final turns an
+    empty board means one action for free (the engine's free_action)."""
+    game = new_game()
+    st = game.session.state
+    for space in st.spaces:  # Position: the last cube was taken, the game end triggered
+        st.spaces[space] = []
+    st.end = EndState(triggered_by=2, during_market=False)
+    with AppHarness(game.store, routes=village_app_routes()) as app:
+        app.set_route(f"/play/village/{game.sid}")
+        texts = app.visible_texts()
+        assert "Ann: the board is empty — do any one action for free (final turn)" in texts
+        app.click("Free action")
+        assert game.session.state.space_taken == "free"
