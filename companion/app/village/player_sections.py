@@ -45,13 +45,15 @@ def time_card(ctx: AppContext, p: Player, length: int,
               take_back: Callable[[], Awaitable[Any]]) -> ft.Control:
     t = ctx.t
     # −1 takes back time spent by mistake (back over the quill cancels a death owed).
+    # Narrow padding: four buttons share a 360 px phone without wrapping a label.
+    narrow = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4))
     buttons: list[ft.Control] = [
-        ft.OutlinedButton("−1", on_click=take_back, key="time-minus-1",
+        ft.OutlinedButton("−1", on_click=take_back, key="time-minus-1", style=narrow,
                           tooltip=t("panel.time.take_back", count=1), height=56, expand=True)]
     buttons += [
         ft.FilledTonalButton(f"+{n}", icon=ft.Icons.HOURGLASS_BOTTOM, on_click=spend(n),
                              key=f"time-plus-{n}", tooltip=t("panel.time.spend", count=n),
-                             height=56, expand=True)
+                             height=56, expand=True, style=narrow)
         for n in TIME_STEPS]
     lines: list[ft.Control] = [
         ft.Row([time_ring(ctx, length=length, position=p.time, colour=p.colour,
