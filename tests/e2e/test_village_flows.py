@@ -763,7 +763,7 @@ def test_back_to_back_death_dialogs_close(browser: Any, app_url: str,
     # table forget it.)
     ui.page.locator('flt-semantics[role="alertdialog"]').wait_for(state="detached",
                                                                   timeout=STEP_TIMEOUT_MS)
-    ui.wait_text("table-turn", "take a cube")
+    wait_next_turn(ui)
     ui.shot("both-deaths-answered")
 
     # ---- the chronicle counts Bea's two dead members ----
@@ -786,7 +786,15 @@ def test_back_to_back_death_dialogs_close(browser: Any, app_url: str,
     ui.ident("dialog-death").wait_for(timeout=STEP_TIMEOUT_MS)  # asked again
     ui.wait_text("dialog-death", "(1 slot free)")
     ui.tap(ui.page.locator('[flt-semantics-identifier^="death-"]').first)
-    ui.wait_text("table-turn", "take a cube")
+    wait_next_turn(ui)
+
+
+def wait_next_turn(ui: Ui) -> None:
+    """Until the table asks Bea for her next cube, or for the market day Karla's take
+    started (she takes after Bea's turn, and her cube may be the market's)."""
+    ui.wait_until(lambda: any(s in ui.text("table-turn")
+                              for s in ("take a cube", "Market day: sell or pass")),
+                  "the next turn (or Karla's market day)")
 
 
 def bea_dead(ui: Ui) -> int:
