@@ -27,6 +27,8 @@ from typing import Any
 
 from tinydb.storages import Storage
 
+from companion.store import crashpoints
+
 _REV_KEY = "_rev"
 _REV_HEAD = re.compile(rb'\{"_rev":"([0-9a-f]{32})"')
 _HEAD_BYTES = 64
@@ -103,18 +105,21 @@ def is_temp_name(name: str) -> bool:
 def atomic_write_bytes(path: Path, payload: bytes) -> None:
     """Replace `path` with `payload` so that a crash leaves either the old or the new file."""
     directory = path.parent
+    crashpoints.reached("before-temp")
     fd, tmp_name = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
+        crashpoints.reached("temp-written")
         os.replace(tmp_name, path)
     except BaseException:
         # The target was not touched; only our temp file needs to go.
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp_name)
         raise
+    crashpoints.reached("renamed")
     fsync_dir(directory)
 
 

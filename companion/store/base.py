@@ -1,8 +1,10 @@
 """The storage interface every store implements. Nothing here knows any game's rules.
 
-A stored session is a header (game id, setup, the component data it started with, schema
-version) plus an append-only event log and the redo stack. Events are plain JSON dicts;
-the game engines own their meaning.
+A stored session is one atomic unit: a header (setup, engine version, component values,
+preferences), the append-only event log, the redo stack, and what Home lists (title,
+finished flag, summary). Every write replaces all of it at once and names the `version` it
+extends (compare-and-append), so two writers can never interleave their logs. Events are
+plain JSON dicts; the game engines own their meaning.
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ from __future__ import annotations
 import json
 import re
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-STORE_SCHEMA = 1
+# 2: meta carries the write `version` and `updated_at`; the index is only a cache.
+STORE_SCHEMA = 2
 
 # Ids become file names, so only a safe alphabet is allowed (no separators, no "..").
 _SESSION_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -25,6 +28,10 @@ class StoredSession(BaseModel):
     header: dict[str, Any]
     events: list[dict[str, Any]] = Field(default_factory=list)
     redo: list[dict[str, Any]] = Field(default_factory=list)
+    version: int = 0  # bumped by every write; name it as `expected` in the next one
+    title: str = ""
+    finished: bool = False
+    summary: dict[str, Any] = Field(default_factory=dict)
 
 
 class SessionInfo(BaseModel):
@@ -39,12 +46,25 @@ class SessionInfo(BaseModel):
     summary: dict[str, Any] = Field(default_factory=dict)  # e.g. players, scores, winners
 
 
+ProblemKind = Literal["file", "game", "index", "settings"]
+
+
 class StoreProblem(BaseModel):
-    """Something the store found and set aside (a corrupt file), to show the user."""
+    """Something the store found and set aside, to show the user until they dismiss it.
+
+    kind: `file` a session file that is not a readable game file; `game` a game file the
+    engine cannot fold; `index` the (rebuildable) list of games; `settings` the settings
+    file, with the keys that were `recovered` (everything else went back to its default).
+    """
 
     path: str
     moved_to: str
     reason: str
+    kind: ProblemKind = "file"
+    id: str = ""  # the quarantined file's name: what discard/export take
+    title: str = ""  # the game's title when it could still be read
+    recovered: list[str] = Field(default_factory=list)
+    at: str = ""  # when it was found (ISO 8601, UTC)
 
 
 class SessionNotFound(KeyError):
@@ -53,6 +73,30 @@ class SessionNotFound(KeyError):
 
 class SessionExists(ValueError):
     """`create` was called with an id that is already stored."""
+
+
+class DamagedGame(RuntimeError):
+    """A stored game its engine cannot fold: it was set aside and reported (`problem`)."""
+
+    def __init__(self, problem: StoreProblem) -> None:
+        super().__init__(f"{problem.path}: {problem.reason}")
+        self.problem = problem
+
+
+class StaleWrite(RuntimeError):
+    """The write named a version the stored game has moved past (another window, tab or
+    process saved to it since this copy was read). Nothing was written: reload and redo."""
+
+    def __init__(self, session_id: str, expected: int, actual: int) -> None:
+        super().__init__(f"session {session_id} is at version {actual}, not {expected}: "
+                         "it was changed elsewhere; reload it")
+        self.session_id = session_id
+        self.expected = expected
+        self.actual = actual
+
+
+class ReadOnlyStore(PermissionError):
+    """Saving is off: the data folder cannot be written (the reason says why)."""
 
 
 class UnsupportedSchema(RuntimeError):
@@ -68,23 +112,37 @@ class CorruptSession(RuntimeError):
 
 
 class SessionStore(Protocol):
-    """Every method that writes is durable when it returns (or raises)."""
+    """Every method that writes is durable when it returns (or raises, having written
+    nothing). Writes return the game's new version. `expected`, when given, is the version
+    the write extends: if the stored game has moved on, StaleWrite is raised instead.
+    `header` merges top-level keys into the stored header in the same write."""
 
-    def create(self, session_id: str, game: str, title: str,
-               header: dict[str, Any]) -> None: ...
+    #: Why saving is off (a read-only data folder), or None when the store can write.
+    read_only: str | None
+
+    def create(self, session_id: str, game: str, title: str, header: dict[str, Any],
+               events: list[dict[str, Any]] | None = None, *, finished: bool = False,
+               summary: dict[str, Any] | None = None) -> int: ...
 
     def load(self, session_id: str) -> StoredSession: ...
 
-    def append(self, session_id: str, events: list[dict[str, Any]]) -> None:
+    def append(self, session_id: str, events: list[dict[str, Any]], *,
+               expected: int | None = None, finished: bool | None = None,
+               summary: dict[str, Any] | None = None,
+               header: dict[str, Any] | None = None) -> int:
         """Add events at the end of the log and clear the redo stack."""
 
     def replace_log(self, session_id: str, events: list[dict[str, Any]],
-                    redo: list[dict[str, Any]]) -> None:
+                    redo: list[dict[str, Any]], *, expected: int | None = None,
+                    finished: bool | None = None, summary: dict[str, Any] | None = None,
+                    header: dict[str, Any] | None = None) -> int:
         """Undo / redo / go-back: store the whole log and redo stack as given."""
 
     def update_info(self, session_id: str, *, title: str | None = None,
                     finished: bool | None = None,
-                    summary: dict[str, Any] | None = None) -> None: ...
+                    summary: dict[str, Any] | None = None,
+                    header: dict[str, Any] | None = None,
+                    expected: int | None = None) -> int: ...
 
     def list_sessions(self) -> list[SessionInfo]:
         """Newest-updated first."""
@@ -95,8 +153,19 @@ class SessionStore(Protocol):
 
     def set_setting(self, key: str, value: Any) -> None: ...
 
+    def delete_setting(self, key: str) -> None: ...
+
+    def quarantine(self, session_id: str, reason: str) -> StoreProblem:
+        """Set aside a game its engine cannot fold (moved byte for byte, reported)."""
+
     def problems(self) -> list[StoreProblem]:
-        """Corrupt files found and quarantined since this store was opened."""
+        """Everything set aside and not yet dismissed, newest first."""
+
+    def problem_bytes(self, problem_id: str) -> bytes:
+        """The quarantined file exactly as it was found (for export)."""
+
+    def discard_problem(self, problem_id: str) -> None:
+        """Delete a quarantined file and its report (the user chose to)."""
 
 
 def validate_session_id(session_id: object) -> str:
@@ -107,6 +176,13 @@ def validate_session_id(session_id: object) -> str:
     return session_id
 
 
+def checked_version(session_id: str, version: int, expected: int | None) -> int:
+    """`version` if a write naming `expected` may extend it, else StaleWrite."""
+    if expected is not None and version != expected:
+        raise StaleWrite(session_id, expected, version)
+    return version
+
+
 def clone_json(value: Any) -> Any:
     """Deep copy through JSON: callers never share objects with the store, and anything
     that could not be stored (sets, NaN, objects) fails here, before touching disk."""
@@ -114,7 +190,8 @@ def clone_json(value: Any) -> Any:
 
 
 def info_fields(*, title: str | None, finished: bool | None,
-                summary: dict[str, Any] | None) -> dict[str, Any]:
+                summary: dict[str, Any] | None,
+                header: dict[str, Any] | None = None) -> dict[str, Any]:
     """The checked fields of an `update_info` call (only those given), shared by every
     store so each refuses the same bad input before writing anything."""
     fields: dict[str, Any] = {}
@@ -129,7 +206,20 @@ def info_fields(*, title: str | None, finished: bool | None,
         if not isinstance(summary, dict):
             raise TypeError("summary must be a JSON object")
         fields["summary"] = summary
+    if header is not None:
+        header = clone_json(header)
+        if not isinstance(header, dict):
+            raise TypeError("header must be a JSON object")
+        fields["header"] = header
     return fields
+
+
+def merged_info(current: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    """`current` meta with `fields` applied; a `header` field merges key by key."""
+    merged = dict(current)
+    for key, value in fields.items():
+        merged[key] = {**current.get("header", {}), **value} if key == "header" else value
+    return merged
 
 
 def utc_iso(ts: float | None = None) -> str:

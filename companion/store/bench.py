@@ -20,12 +20,11 @@ from typing import Any
 
 from tinydb import Query, TinyDB
 
-from companion.store.base import SessionInfo, utc_iso
+from companion.store.base import utc_iso
 from companion.store.tinydb_store import (
     INDEX_FILE,
     SESSIONS_DIR,
     TinyDBStore,
-    index_tables,
     session_file_tables,
     session_meta,
 )
@@ -82,14 +81,11 @@ def write_store_fixture(root: Path, others: int, sessions: dict[str, int]) -> No
     sessions_dir.mkdir(parents=True, exist_ok=True)
     now = utc_iso()
     wanted = {f"other-{i:04d}": EVENTS_PER_OTHER for i in range(others)} | sessions
-    infos = []
     for n, (session_id, count) in enumerate(wanted.items()):
         meta = session_meta(session_id, "village", f"Game {n}", make_header(n), now)
         tables = session_file_tables(meta, _events(count), [])
         (sessions_dir / f"{session_id}.json").write_text(json.dumps(tables), "utf-8")
-        infos.append(SessionInfo(id=session_id, game="village", title=f"Game {n}",
-                                 created_at=now, updated_at=now))
-    (root / INDEX_FILE).write_text(json.dumps(index_tables(infos)), "utf-8")
+    TinyDBStore(root).list_sessions()  # builds the index cache, as Home would
     _sync()
 
 
@@ -105,17 +101,24 @@ def write_naive_fixture(path: Path, others: int) -> None:
     _sync()
 
 
-def _measure_store(root: Path, others: int, count: int) -> list[float]:
+def _measure_store(root: Path, others: int, count: int,
+                   checked: bool = True) -> list[float]:
+    """Save `count` events one by one, as the app does: each append names the version it
+    extends (compare-and-append), or with checked=False appends unconditionally."""
     write_store_fixture(root, others, {TARGET: EVENTS_IN_TARGET})
     store = TinyDBStore(root)
-    baseline = store.load(TARGET).events
+    stored = store.load(TARGET)
+    baseline, version = stored.events, stored.version
     samples = []
     for i in range(count):
         if i and i % RESET_EVERY == 0:
-            store.replace_log(TARGET, baseline, [])
+            version = store.replace_log(TARGET, baseline, [], expected=version)
         event = make_event(EVENTS_IN_TARGET + i)
         start = time.perf_counter()
-        store.append(TARGET, [event])
+        if checked:
+            version = store.append(TARGET, [event], expected=version)
+        else:
+            version = store.append(TARGET, [event])
         samples.append((time.perf_counter() - start) * 1000)
     return samples
 
@@ -144,6 +147,20 @@ def _measure_naive(path: Path, others: int, count: int) -> list[float]:
     return samples
 
 
+def _measure_listing(root: Path) -> tuple[float, float]:
+    """(listing with a current index, listing right after index.json was lost), in ms."""
+    store = TinyDBStore(root)
+    store.list_sessions()
+    start = time.perf_counter()
+    store.list_sessions()
+    current = (time.perf_counter() - start) * 1000
+    (root / INDEX_FILE).unlink()
+    start = time.perf_counter()
+    TinyDBStore(root).list_sessions()
+    rebuilt = (time.perf_counter() - start) * 1000
+    return round(current, 3), round(rebuilt, 3)
+
+
 def _measure_resume(root: Path, repeats: int = 5) -> float:
     write_store_fixture(root, 0, {"resume": RESUME_EVENTS})
     samples = []
@@ -163,6 +180,11 @@ def bench_store(tmp_root: Path, events_per_measure: int = 200,
 
     save_ms_p95 / naive_save_ms_p95: {"0"|"100"|"1000": p95 time to save one ~300-byte event
     into a session of ~100 events, with that many other stored sessions (50 events each)}.
+    The store's saves are compare-and-append (each names the version it extends);
+    unchecked_save_ms_p95 is the same without the check, so cas_cost_ms_p95 (their
+    difference, at 0 other sessions) is what the check costs.
+    list_ms: time to list every game for Home with the index current, and
+    list_rebuild_ms the first listing after index.json is lost (every file read).
     resume_ms: median time to load a stored 400-event session in a fresh store.
     samples: how many saves each p95 is based on (the naive one is time-bounded).
     sessions: how many other sessions were stored behind each label. `sizes` maps labels to
@@ -174,7 +196,8 @@ def bench_store(tmp_root: Path, events_per_measure: int = 200,
     tmp_root.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="store-bench-", dir=tmp_root))
     figures: dict[str, Any] = {"save_ms_p95": {}, "naive_save_ms_p95": {},
-                               "samples": {"save": {}, "naive_save": {}}, "sessions": sizes}
+                               "samples": {"save": {}, "naive_save": {}}, "sessions": sizes,
+                               "list_ms": {}, "list_rebuild_ms": {}}
     try:
         for key, others in sizes.items():
             saves = _measure_store(work / f"store-{others}", others, events_per_measure)
@@ -183,9 +206,17 @@ def bench_store(tmp_root: Path, events_per_measure: int = 200,
             figures["naive_save_ms_p95"][key] = round(p95(naive), 3)
             figures["samples"]["save"][key] = len(saves)
             figures["samples"]["naive_save"][key] = len(naive)
+            figures["list_ms"][key], figures["list_rebuild_ms"][key] = _measure_listing(
+                work / f"store-{others}")
             # Free the disk before the next (bigger) fixture.
             shutil.rmtree(work / f"store-{others}")
             (work / f"naive-{others}.json").unlink()
+        first = next(iter(sizes.values()))
+        unchecked = _measure_store(work / "unchecked", first, events_per_measure,
+                                   checked=False)
+        checked = _measure_store(work / "checked", first, events_per_measure)
+        figures["unchecked_save_ms_p95"] = round(p95(unchecked), 3)
+        figures["cas_cost_ms_p95"] = round(p95(checked) - p95(unchecked), 3)
         figures["resume_ms"] = round(_measure_resume(work / "resume"), 3)
     finally:
         shutil.rmtree(work, ignore_errors=True)

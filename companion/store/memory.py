@@ -7,6 +7,7 @@ out, so callers cannot alias stored data and non-JSON values fail just as they w
 from __future__ import annotations
 
 import itertools
+import json
 import threading
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -15,8 +16,10 @@ from companion.store.base import (
     SessionExists,
     SessionInfo,
     SessionNotFound,
+    StaleWrite,
     StoredSession,
     StoreProblem,
+    checked_version,
     clone_json,
     info_fields,
     utc_iso,
@@ -31,6 +34,7 @@ class _Entry:
     touched: int  # monotonic, so "newest first" is exact even within one clock tick
     events: list[dict[str, Any]] = field(default_factory=list)
     redo: list[dict[str, Any]] = field(default_factory=list)
+    version: int = 1
 
 
 def _docs(value: Any, what: str) -> list[dict[str, Any]]:
@@ -45,7 +49,9 @@ class MemoryStore:
         self._sessions: dict[str, _Entry] = {}
         self._settings: dict[str, Any] = {}
         self._clock = itertools.count()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
+        self._problems: dict[str, tuple[StoreProblem, bytes]] = {}
+        self.read_only: str | None = None
 
     def _get(self, session_id: str) -> _Entry:
         validate_session_id(session_id)
@@ -58,53 +64,80 @@ class MemoryStore:
         entry.touched = next(self._clock)
         entry.info = entry.info.model_copy(update={"updated_at": utc_iso()})
 
-    def create(self, session_id: str, game: str, title: str,
-               header: dict[str, Any]) -> None:
+    def create(self, session_id: str, game: str, title: str, header: dict[str, Any],
+               events: list[dict[str, Any]] | None = None, *, finished: bool = False,
+               summary: dict[str, Any] | None = None) -> int:
         validate_session_id(session_id)
-        header = clone_json(header)
-        if not isinstance(header, dict):
-            raise TypeError("header must be a JSON object")
-        if not isinstance(game, str) or not isinstance(title, str):
-            raise TypeError("game and title must be strings")
+        fields = info_fields(title=title, finished=finished, summary=summary or {},
+                             header=header)
+        docs = _docs(events or [], "events")
+        if not isinstance(game, str):
+            raise TypeError("game must be a string")
         with self._lock:
             if session_id in self._sessions:
                 raise SessionExists(f"session {session_id!r} already exists")
             now = utc_iso()
-            info = SessionInfo(id=session_id, game=game, title=title, created_at=now,
-                               updated_at=now)
-            self._sessions[session_id] = _Entry(header, info, next(self._clock))
+            info = SessionInfo(id=session_id, game=game, title=fields["title"],
+                               created_at=now, updated_at=now, finished=fields["finished"],
+                               summary=fields["summary"])
+            self._sessions[session_id] = _Entry(fields["header"], info, next(self._clock),
+                                                docs)
+            return 1
 
     def load(self, session_id: str) -> StoredSession:
         with self._lock:
             entry = self._get(session_id)
             return StoredSession(id=session_id, header=clone_json(entry.header),
-                                 events=clone_json(entry.events), redo=clone_json(entry.redo))
+                                 events=clone_json(entry.events), redo=clone_json(entry.redo),
+                                 version=entry.version, title=entry.info.title,
+                                 finished=entry.info.finished,
+                                 summary=clone_json(entry.info.summary))
 
-    def append(self, session_id: str, events: list[dict[str, Any]]) -> None:
-        docs = _docs(events, "events")
+    def _write(self, session_id: str, expected: int | None, fields: dict[str, Any],
+               events: list[dict[str, Any]] | None,
+               redo: list[dict[str, Any]] | None) -> int:
         with self._lock:
             entry = self._get(session_id)
-            entry.events.extend(docs)
-            entry.redo.clear()
+            if expected is not None and entry.version != expected:
+                raise StaleWrite(session_id, expected, entry.version)
+            if events is not None:
+                entry.events = events
+            if redo is not None:
+                entry.redo = redo
+            if "header" in fields:
+                entry.header = {**entry.header, **fields.pop("header")}
+            entry.info = entry.info.model_copy(update=fields)
+            entry.version += 1
             self._touch(entry)
+            return entry.version
+
+    def append(self, session_id: str, events: list[dict[str, Any]], *,
+               expected: int | None = None, finished: bool | None = None,
+               summary: dict[str, Any] | None = None,
+               header: dict[str, Any] | None = None) -> int:
+        docs = _docs(events, "events")
+        fields = info_fields(title=None, finished=finished, summary=summary, header=header)
+        with self._lock:
+            current = self._get(session_id).events
+            return self._write(session_id, expected, fields, [*current, *docs], [])
 
     def replace_log(self, session_id: str, events: list[dict[str, Any]],
-                    redo: list[dict[str, Any]]) -> None:
+                    redo: list[dict[str, Any]], *, expected: int | None = None,
+                    finished: bool | None = None, summary: dict[str, Any] | None = None,
+                    header: dict[str, Any] | None = None) -> int:
         event_docs, redo_docs = _docs(events, "events"), _docs(redo, "redo")
-        with self._lock:
-            entry = self._get(session_id)
-            entry.events, entry.redo = event_docs, redo_docs
-            self._touch(entry)
+        fields = info_fields(title=None, finished=finished, summary=summary, header=header)
+        return self._write(session_id, expected, fields, event_docs, redo_docs)
 
     def update_info(self, session_id: str, *, title: str | None = None,
                     finished: bool | None = None,
-                    summary: dict[str, Any] | None = None) -> None:
-        fields = info_fields(title=title, finished=finished, summary=summary)
-        with self._lock:
-            entry = self._get(session_id)
-            if fields:
-                entry.info = entry.info.model_copy(update=fields)
-                self._touch(entry)
+                    summary: dict[str, Any] | None = None,
+                    header: dict[str, Any] | None = None,
+                    expected: int | None = None) -> int:
+        fields = info_fields(title=title, finished=finished, summary=summary, header=header)
+        if not fields:  # nothing to change: nothing written, not even the version
+            return checked_version(session_id, self.load(session_id).version, expected)
+        return self._write(session_id, expected, fields, None, None)
 
     def list_sessions(self) -> list[SessionInfo]:
         with self._lock:
@@ -130,5 +163,31 @@ class MemoryStore:
         with self._lock:
             self._settings[key] = value
 
+    def delete_setting(self, key: str) -> None:
+        with self._lock:
+            self._settings.pop(key, None)
+
+    def quarantine(self, session_id: str, reason: str) -> StoreProblem:
+        with self._lock:
+            entry = self._get(session_id)
+            del self._sessions[session_id]
+            problem_id = f"{session_id}.json.{next(self._clock)}.corrupt"
+            problem = StoreProblem(path=session_id, moved_to=problem_id, reason=reason,
+                                   kind="game", id=problem_id, title=entry.info.title,
+                                   at=utc_iso())
+            raw = json.dumps({"header": entry.header, "events": entry.events,
+                              "redo": entry.redo}).encode("utf-8")
+            self._problems[problem_id] = (problem, raw)
+            return problem
+
     def problems(self) -> list[StoreProblem]:
-        return []  # Nothing in memory can be corrupt.
+        with self._lock:
+            return [problem.model_copy() for problem, _ in reversed(self._problems.values())]
+
+    def problem_bytes(self, problem_id: str) -> bytes:
+        with self._lock:
+            return self._problems[problem_id][1]
+
+    def discard_problem(self, problem_id: str) -> None:
+        with self._lock:
+            del self._problems[problem_id]

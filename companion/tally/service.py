@@ -7,7 +7,8 @@
     service.finish(session_id, session)   # history gets players, scores, winners, date
 
 `apply` validates first (nothing changes on EditRejected), appends the event to the store
-and only then commits it in memory; undo/redo store the whole log and roll the in-memory
+(with the summary Home lists, in the same atomic write, naming the version it extends) and
+only then commits it in memory; undo/redo store the whole log and roll the in-memory
 session back if the write fails. The caller runs all of this off the UI loop.
 """
 
@@ -17,8 +18,11 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+from pydantic import ValidationError
+
 from companion.scoring.contract import ScoreSheet
-from companion.store.base import SessionStore
+from companion.store.base import DamagedGame, SessionStore
+from companion.tally.errors import EditRejected
 from companion.tally.registry import rules_for
 from companion.tally.session import TallySession
 from companion.tally.setup import TallySetup, checked_setup
@@ -32,6 +36,7 @@ AnySession = TallySession[Any]
 
 class NotATallySession(ValueError):
     pass
+
 
 
 def session_summary(session: AnySession) -> dict[str, Any]:
@@ -59,8 +64,9 @@ class TallyService:
         session_id = uuid.uuid4().hex[:16]
         header = {"kind": HEADER_KIND, "schema": HEADER_SCHEMA, "game": game,
                   "setup": setup.model_dump(mode="json")}
-        self.store.create(session_id, game, ", ".join(setup.players), header)
-        self.store.update_info(session_id, summary=session_summary(session))
+        session.saved_version = self.store.create(
+            session_id, game, ", ".join(setup.players), header,
+            summary=session_summary(session))
         return session_id, session
 
     def open(self, session_id: str) -> AnySession:
@@ -70,16 +76,28 @@ class TallyService:
             raise NotATallySession(f"session {session_id} is not a scoring-assistant game")
         if header.get("schema") != HEADER_SCHEMA:
             raise NotATallySession(f"session {session_id} was saved by a newer app")
-        setup = TallySetup.model_validate(header["setup"])
-        return TallySession(rules_for(setup.game), setup, stored.events, stored.redo)
+        try:
+            setup = TallySetup.model_validate(header["setup"])
+            session: AnySession = TallySession(rules_for(setup.game), setup, stored.events,
+                                               stored.redo)
+        except (EditRejected, ValidationError, KeyError, TypeError, ValueError,
+                AttributeError, IndexError, RecursionError) as exc:
+            reason = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+            raise DamagedGame(self.store.quarantine(session_id, reason)) from exc
+        session.saved_version = stored.version
+        return session
 
     def apply(self, session_id: str, session: AnySession, edit: Any) -> dict[str, Any]:
         pending = session.prepare(edit)  # EditRejected: nothing saved, nothing changed
-        was_finished = session.finished
-        self.store.append(session_id, [pending.event])
-        session.commit(pending)
-        if session.finished != was_finished:
-            self._save_info(session_id, session)
+        snap = session.snapshot()
+        session.commit(pending)  # first in memory, to summarise it; undone if not saved
+        try:
+            session.saved_version = self.store.append(
+                session_id, [pending.event], expected=session.saved_version,
+                finished=session.finished, summary=session_summary(session))
+        except BaseException:
+            session.restore(snap)
+            raise
         return pending.event
 
     def finish(self, session_id: str, session: AnySession) -> ScoreSheet:
@@ -94,18 +112,14 @@ class TallyService:
 
     def _move(self, session_id: str, session: AnySession, move: Callable[[], bool]) -> bool:
         snap = session.snapshot()
-        was_finished = session.finished
         if not move():
             return False
         try:
-            self.store.replace_log(session_id, session.events, session.redo_stack)
+            session.saved_version = self.store.replace_log(
+                session_id, session.events, session.redo_stack,
+                expected=session.saved_version, finished=session.finished,
+                summary=session_summary(session))
         except BaseException:
             session.restore(snap)  # the stored log is what counts: stay in step with it
             raise
-        if session.finished != was_finished:
-            self._save_info(session_id, session)
         return True
-
-    def _save_info(self, session_id: str, session: AnySession) -> None:
-        self.store.update_info(session_id, finished=session.finished,
-                               summary=session_summary(session))

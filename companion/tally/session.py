@@ -58,6 +58,8 @@ class TallySession(Generic[S]):
         for event in events:
             self.commit(self.prepare(event["edit"], at=event.get("at")), keep_redo=True)
         self._redo: list[dict[str, Any]] = [dict(e) for e in redo]
+        # The stored version this copy extends (compare-and-append); set by the service.
+        self.saved_version = 0
 
     # ---- reading -----------------------------------------------------------------------
     @property

@@ -1,5 +1,12 @@
 """The thin service between people (CLI, app) and the Village engine: every accepted
-action is saved before it is confirmed; undo/redo and calibration are persisted too."""
+action is saved before it is confirmed; undo/redo and calibration are persisted too.
+
+Each save is one atomic write of the game's file (its events, its summary for Home, its
+preferences and the newest engine that wrote to it) that names the version it extends:
+a copy that another window or process has overtaken is refused (StaleWrite) and rolled
+back to what was saved, never appended after a gap. A stored game its engine cannot fold
+is set aside and reported (DamagedGame), never shown half-read.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +16,16 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from companion.store.base import SessionStore, UnsupportedSchema
+from pydantic import ValidationError
+
+from companion.store.base import DamagedGame, SessionStore, UnsupportedSchema
 from companion.village.components import (
     ComponentData,
     ComponentProblem,
     correction_value,
     load_components,
 )
+from companion.village.rules.errors import RuleError
 from companion.village.scoring import sheet_from_state
 from companion.village.session import DrawMode, KarlaPolicy, Outcome, VillageSession
 from companion.village.setup import VillageSetup
@@ -32,9 +42,15 @@ class NewerEngine(UnsupportedSchema):
 
 
 def engine_key(session_id: str) -> str:
-    """Setting holding the newest engine that appended to a session (the header only
-    records the engine that created it)."""
+    """Store schema 1 kept the newest engine that appended to a session in this setting;
+    it lives in the game's header ("engine") now, and is moved there on first open."""
     return f"session:{session_id}:engine"
+
+
+def prefs_key(session_id: str) -> str:
+    """Store schema 1 kept a game's preferences in this setting (now header "prefs")."""
+    return f"session:{session_id}:prefs"
+
 
 
 def calibration_key(edition: str) -> str:
@@ -79,43 +95,74 @@ class VillageService:
         header = {"game": GAME, "engine": ENGINE_VERSION, "setup": setup.model_dump(mode="json"),
                   "components": comp.model_dump(mode="json"),
                   "prefs": {"draw_mode": draw_mode, "karla_policy": karla_policy}}
-        self.store.create(session_id, GAME, title, header)
-        self.store.append(session_id, session.events)
-        self.store.update_info(session_id, summary=self._summary(session))
+        # The whole game in one atomic write: header, the first round's draws, summary.
+        session.saved_version = self.store.create(session_id, GAME, title, header,
+                                                  session.events,
+                                                  summary=self._summary(session))
         return session_id, session
 
     def open(self, session_id: str) -> VillageSession:
         """Resume a stored session. Raises NewerEngine if a newer build wrote to it (its
-        log may hold events this build cannot fold); older sessions load as they were."""
+        log may hold events this build cannot fold); older sessions load as they were.
+        A game that cannot be folded is set aside and reported: DamagedGame."""
         stored = self.store.load(session_id)
         header = stored.header
-        written = self.written_by(session_id, header)
+        legacy_prefs = self.store.get_setting(prefs_key(session_id), None)
+        legacy_engine = self.store.get_setting(engine_key(session_id), None)
+        written = max(v if isinstance(v, int) and not isinstance(v, bool) else 1
+                      for v in (header.get("engine", 1), legacy_engine or 1))
         if written > ENGINE_VERSION:
             raise NewerEngine(f"session {session_id} was saved by a newer version of the "
                               f"Village engine ({written}; this app has {ENGINE_VERSION}): "
                               "update the app to open it")
-        # A stored setup loads as it was saved (e.g. with expansions a new one refuses).
-        setup = VillageSetup.model_validate(header["setup"], context={"stored": True})
-        comp = ComponentData.model_validate(header["components"])  # the data it started with
-        prefs = header.get("prefs", {})
-        prefs.update(self.store.get_setting(f"session:{session_id}:prefs", {}) or {})
-        session = VillageSession(setup, comp, stored.events, stored.redo,
-                                 draw_mode=prefs.get("draw_mode", "app"),
-                                 karla_policy=prefs.get("karla_policy", "ask"))
+        prefs = dict(header.get("prefs") or {})
+        if isinstance(legacy_prefs, dict):
+            prefs.update(legacy_prefs)
+        try:
+            # A stored setup loads as it was saved (e.g. with expansions a new one refuses).
+            setup = VillageSetup.model_validate(header["setup"], context={"stored": True})
+            comp = ComponentData.model_validate(header["components"])  # what it started with
+            session = VillageSession(setup, comp, stored.events, stored.redo,
+                                     draw_mode=prefs.get("draw_mode", "app"),
+                                     karla_policy=prefs.get("karla_policy", "ask"))
+        except (RuleError, ValidationError, KeyError, TypeError, ValueError,
+                AttributeError, IndexError, RecursionError) as exc:
+            reason = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+            raise DamagedGame(self.store.quarantine(session_id, reason)) from exc
         session.engine_written = written
+        session.saved_version = stored.version
+        if self.store.read_only is None:
+            self._adopt_legacy(session_id, session, stored.events, prefs,
+                               moved=legacy_prefs is not None or legacy_engine is not None)
         return session
 
-    def written_by(self, session_id: str, header: dict[str, Any]) -> int:
-        """The newest engine version that wrote to this session (1 if none is recorded)."""
-        versions = [header.get("engine", 1), self.store.get_setting(engine_key(session_id), 1)]
-        return max(int(v) if isinstance(v, int) else 1 for v in versions)
+    def _adopt_legacy(self, session_id: str, session: VillageSession,
+                      stored_events: list[dict[str, Any]], prefs: dict[str, Any], *,
+                      moved: bool) -> None:
+        """Repair what store schema 1 could leave behind: per-game settings (moved into the
+        game's header, then removed) and a game created without its first round's draws
+        (a kill between its three writes), whose draws are saved now, not dealt again in
+        memory at every open."""
+        if not stored_events and session.events:
+            session.saved_version = self.store.append(
+                session_id, session.events, expected=session.saved_version,
+                summary=self._summary(session))
+        if moved:
+            session.saved_version = self.store.update_info(
+                session_id, header={"prefs": {"draw_mode": session.draw_mode,
+                                              "karla_policy": session.karla_policy},
+                                    "engine": session.engine_written},
+                expected=session.saved_version)
+            self.store.delete_setting(prefs_key(session_id))
+            self.store.delete_setting(engine_key(session_id))
 
-    def _mark_engine(self, session_id: str, session: VillageSession) -> None:
-        """Before this build first appends to an older session, record it as the newest
-        writer, so an older build refuses the session instead of failing on new events."""
+    def _engine_header(self, session: VillageSession) -> dict[str, Any] | None:
+        """Before this build first writes to an older session, record it as the newest
+        writer (in the same write), so an older build refuses the session instead of
+        failing on new events."""
         if session.engine_written is not None and session.engine_written < ENGINE_VERSION:
-            self.store.set_setting(engine_key(session_id), ENGINE_VERSION)
-            session.engine_written = ENGINE_VERSION
+            return {"engine": ENGINE_VERSION}
+        return None
 
     def set_prefs(self, session_id: str, session: VillageSession, *,
                   draw_mode: DrawMode | None = None,
@@ -125,9 +172,13 @@ class VillageService:
                 session.draw_mode = draw_mode
             if karla_policy is not None:
                 session.karla_policy = karla_policy
-            self.store.set_setting(f"session:{session_id}:prefs",
-                                   {"draw_mode": session.draw_mode,
-                                    "karla_policy": session.karla_policy})
+            header = {"prefs": {"draw_mode": session.draw_mode,
+                                "karla_policy": session.karla_policy}}
+            session.saved_version = self.store.update_info(
+                session_id, header={**header, **(self._engine_header(session) or {})},
+                expected=session.saved_version)
+            if self._engine_header(session):
+                session.engine_written = ENGINE_VERSION
 
     def execute(self, session_id: str, session: VillageSession, command: Any) -> Outcome:
         with self._rolled_back_on_failure(session):
@@ -163,11 +214,12 @@ class VillageService:
             raise
 
     def _saved(self, session_id: str, session: VillageSession, outcome: Outcome) -> None:
-        self._mark_engine(session_id, session)
-        self.store.append(session_id, outcome.events)
-        if session.state.phase in ("scoring", "finished"):
-            self.store.update_info(session_id, finished=session.state.phase == "finished",
-                                   summary=self._summary(session))
+        engine = self._engine_header(session)
+        session.saved_version = self.store.append(
+            session_id, outcome.events, expected=session.saved_version, header=engine,
+            finished=session.state.phase == "finished", summary=self._summary(session))
+        if engine:
+            session.engine_written = ENGINE_VERSION
 
     def undo(self, session_id: str, session: VillageSession) -> bool:
         return self._moved(session_id, session, session.undo) > 0
@@ -180,19 +232,18 @@ class VillageService:
 
     def _moved(self, session_id: str, session: VillageSession,
                move: Callable[[], int | bool]) -> int:
-        phase = session.state.phase
         with self._rolled_back_on_failure(session):
             count = int(move())
             if count:
-                self._log_replaced(session_id, session, phase)
+                engine = self._engine_header(session)
+                session.saved_version = self.store.replace_log(
+                    session_id, session.events, session.redo_stack,
+                    expected=session.saved_version, header=engine,
+                    finished=session.state.phase == "finished",
+                    summary=self._summary(session))
+                if engine:
+                    session.engine_written = ENGINE_VERSION
         return count
-
-    def _log_replaced(self, session_id: str, session: VillageSession, phase_before: str) -> None:
-        self._mark_engine(session_id, session)
-        self.store.replace_log(session_id, session.events, session.redo_stack)
-        if session.state.phase != phase_before:
-            self.store.update_info(session_id, finished=session.state.phase == "finished",
-                                   summary=self._summary(session))
 
     def _summary(self, session: VillageSession) -> dict[str, Any]:
         st = session.state

@@ -19,12 +19,13 @@ def _two_sessions(root: Path) -> TinyDBStore:
     store.append("a", [{"n": 1}])
     store.create("b", "feudum", "Game B", {"p": 2})
     store.update_info("b", title="Game B2", finished=True, summary={"winners": ["Bo"]})
+    store.list_sessions()  # Home builds the index cache
     return store
 
 
 def _quarantined(root: Path) -> list[Path]:
     qdir = root / "quarantine"
-    return sorted(qdir.iterdir()) if qdir.exists() else []
+    return sorted(p for p in qdir.iterdir() if p.suffix == ".corrupt") if qdir.exists() else []
 
 
 def test_corrupt_session_is_quarantined_on_load(tmp_path: Path) -> None:

@@ -38,17 +38,17 @@ def test_fake_migration_runs_once_and_is_saved(v1_store: Path,
         tables["meta"]["1"]["header"]["format"] = 2
         return tables
 
-    monkeypatch.setattr(tinydb_store, "STORE_SCHEMA", 2)
-    monkeypatch.setitem(tinydb_store.MIGRATIONS, 1, rename_kind_to_type)
+    monkeypatch.setattr(tinydb_store, "STORE_SCHEMA", 3)
+    monkeypatch.setitem(tinydb_store.MIGRATIONS, 2, rename_kind_to_type)
     session_file = v1_store / "sessions" / "g.json"
-    assert _schema_on_disk(session_file) == 1
+    assert _schema_on_disk(session_file) == 2
 
     store = TinyDBStore(v1_store)
     loaded = store.load("g")
     assert loaded.events == [{"type": "score", "v": 1}]
     assert loaded.redo == [{"type": "plague", "v": 2}]
     assert loaded.header == {"players": ["Ann"], "format": 2}
-    assert _schema_on_disk(session_file) == 2
+    assert _schema_on_disk(session_file) == 3
 
     TinyDBStore(v1_store).load("g")
     store.append("g", [{"type": "score", "v": 3}])
@@ -66,20 +66,20 @@ def test_migrations_chain_in_order(v1_store: Path, monkeypatch: pytest.MonkeyPat
             return tables
         return migrate
 
-    monkeypatch.setattr(tinydb_store, "STORE_SCHEMA", 3)
-    monkeypatch.setitem(tinydb_store.MIGRATIONS, 1, step(1))
-    monkeypatch.setitem(tinydb_store.MIGRATIONS, 2, step(2))
+    monkeypatch.setattr(tinydb_store, "STORE_SCHEMA", 4)
+    monkeypatch.setitem(tinydb_store.MIGRATIONS, 2, step(1))
+    monkeypatch.setitem(tinydb_store.MIGRATIONS, 3, step(2))
     assert TinyDBStore(v1_store).load("g").header["steps"] == [1, 2]
     assert order == [1, 2]
-    assert _schema_on_disk(v1_store / "sessions" / "g.json") == 3
+    assert _schema_on_disk(v1_store / "sessions" / "g.json") == 4
 
 
 def test_missing_migration_step_leaves_file_untouched(v1_store: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tinydb_store, "STORE_SCHEMA", 2)
+    monkeypatch.setattr(tinydb_store, "STORE_SCHEMA", 3)
     session_file = v1_store / "sessions" / "g.json"
     before = session_file.read_bytes()
-    with pytest.raises(UnsupportedSchema, match="no migration from store schema 1 to 2"):
+    with pytest.raises(UnsupportedSchema, match="no migration from store schema 2 to 3"):
         TinyDBStore(v1_store).load("g")
     assert session_file.read_bytes() == before
 
@@ -90,15 +90,15 @@ def test_failing_migration_leaves_file_untouched(v1_store: Path,
         tables["events"].clear()
         raise RuntimeError("bug in migration")
 
-    monkeypatch.setattr(tinydb_store, "STORE_SCHEMA", 2)
-    monkeypatch.setitem(tinydb_store.MIGRATIONS, 1, broken)
+    monkeypatch.setattr(tinydb_store, "STORE_SCHEMA", 3)
+    monkeypatch.setitem(tinydb_store.MIGRATIONS, 2, broken)
     session_file = v1_store / "sessions" / "g.json"
     before = session_file.read_bytes()
     store = TinyDBStore(v1_store)
     with pytest.raises(RuntimeError, match="bug in migration"):
         store.load("g")
     assert session_file.read_bytes() == before
-    monkeypatch.setattr(tinydb_store, "STORE_SCHEMA", 1)
+    monkeypatch.setattr(tinydb_store, "STORE_SCHEMA", 2)
     assert store.load("g").events == [{"kind": "score", "v": 1}]  # cache was not mutated
 
 
@@ -149,4 +149,4 @@ def test_old_layout_is_listed_via_migration_not_quarantined(
     assert store.problems() == []
     assert _schema_on_disk(session_file) == 0  # listing never writes a session file
     assert store.load("old").events == [{"n": 1}]
-    assert _schema_on_disk(session_file) == 1
+    assert _schema_on_disk(session_file) == 2  # its own step, then 1 -> 2

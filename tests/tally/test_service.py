@@ -16,16 +16,17 @@ class FlakyStore(MemoryStore):
         super().__init__()
         self.fail: Exception | None = None
 
-    def append(self, session_id: str, events: list[dict[str, Any]]) -> None:
+    def append(self, session_id: str, events: list[dict[str, Any]],
+               **kw: Any) -> int:
         if self.fail:
             raise self.fail
-        super().append(session_id, events)
+        return super().append(session_id, events, **kw)
 
     def replace_log(self, session_id: str, events: list[dict[str, Any]],
-                    redo: list[dict[str, Any]]) -> None:
+                    redo: list[dict[str, Any]], **kw: Any) -> int:
         if self.fail:
             raise self.fail
-        super().replace_log(session_id, events, redo)
+        return super().replace_log(session_id, events, redo, **kw)
 
 
 def test_create_stores_header_title_and_summary() -> None:

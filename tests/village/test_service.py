@@ -87,13 +87,13 @@ class _FailingStore(TinyDBStore):
             self.fail_next = False
             raise OSError(28, "No space left on device")
 
-    def append(self, session_id, events):  # type: ignore[no-untyped-def]
+    def append(self, session_id, events, **kw):  # type: ignore[no-untyped-def]
         self._maybe_fail()
-        super().append(session_id, events)
+        return super().append(session_id, events, **kw)
 
-    def replace_log(self, session_id, events, redo):  # type: ignore[no-untyped-def]
+    def replace_log(self, session_id, events, redo, **kw):  # type: ignore[no-untyped-def]
         self._maybe_fail()
-        super().replace_log(session_id, events, redo)
+        return super().replace_log(session_id, events, redo, **kw)
 
 
 def test_a_failed_save_leaves_the_game_as_it_was_saved(tmp_path: Path) -> None:
@@ -187,7 +187,51 @@ def test_an_older_session_opens_and_is_then_marked_as_written_by_this_engine(
     _restore_with_header(store, sid, session, drop=("engine",), **old)
     reopened = svc.open(sid)
     assert reopened.state == session.state
-    assert store.get_setting(engine_key(sid)) is None  # opening alone writes nothing
+    stored = store.load(sid)
+    assert stored.header.get("engine") == old.get("engine")  # opening alone writes nothing
     _step(svc, sid, reopened, random.Random(0))
-    assert store.get_setting(engine_key(sid)) == ENGINE_VERSION
+    # Marked in the game's own file, in the same write as the new events.
+    after = store.load(sid)
+    assert after.header["engine"] == ENGINE_VERSION
+    assert len(after.events) > len(stored.events) and after.version == stored.version + 1
+    assert store.get_setting(engine_key(sid)) is None  # never a per-game setting
     assert svc.open(sid).state == reopened.state
+
+
+def test_schema_1_per_game_settings_move_into_the_game_file(tmp_path: Path) -> None:
+    """Store schema 1 kept a game's preferences and newest engine in settings.json: the
+    first open moves them into the game's header and removes the settings keys."""
+    from companion.village.service import ENGINE_VERSION, engine_key, prefs_key
+
+    store = TinyDBStore(tmp_path)
+    svc = VillageService(store)
+    sid, session = svc.create(_setup())
+    _restore_with_header(store, sid, session, drop=("engine", "prefs"))
+    store.set_setting(prefs_key(sid), {"draw_mode": "manual", "karla_policy": "auto"})
+    store.set_setting(engine_key(sid), ENGINE_VERSION)
+    reopened = svc.open(sid)
+    assert (reopened.draw_mode, reopened.karla_policy) == ("manual", "auto")
+    header = store.load(sid).header
+    assert header["prefs"] == {"draw_mode": "manual", "karla_policy": "auto"}
+    assert header["engine"] == ENGINE_VERSION
+    assert store.get_setting(prefs_key(sid)) is None
+    assert store.get_setting(engine_key(sid)) is None
+    _step(svc, sid, reopened, random.Random(1))  # its version was kept in step
+    assert svc.open(sid).draw_mode == "manual"
+
+
+def test_schema_1_game_without_its_first_draws_is_repaired_on_open(tmp_path: Path) -> None:
+    """A kill between store schema 1's three create writes left a game with an empty log:
+    opening it dealt the first round again in memory only, and the next action was
+    appended after a gap. Now the first open saves that deal."""
+    store = TinyDBStore(tmp_path)
+    svc = VillageService(store)
+    sid, session = svc.create(_setup())
+    header = store.load(sid).header
+    store.delete(sid)
+    store.create(sid, "village", "torn", header)  # the header alone, as the kill left it
+    reopened = svc.open(sid)
+    assert store.load(sid).events == reopened.events != []
+    _step(svc, sid, reopened, random.Random(2))
+    again = svc.open(sid)
+    assert again.state == reopened.state and again.events == reopened.events
