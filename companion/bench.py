@@ -100,6 +100,11 @@ def collect(startup: bool = False, *, games: int = 12, store_sizes: dict[str, in
         "replay_400_ms": round(bench_replay(longest), 2),
         "save_ms_p95": store_figs["save_ms_p95"],
         "naive_save_ms_p95": store_figs["naive_save_ms_p95"],
+        # Every save names the version it extends; what that check costs per save.
+        "unchecked_save_ms_p95": store_figs["unchecked_save_ms_p95"],
+        "cas_cost_ms_p95": store_figs["cas_cost_ms_p95"],
+        "list_ms": store_figs["list_ms"],
+        "list_rebuild_ms": store_figs["list_rebuild_ms"],
         "resume_ms": round(resume, 2),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     }
@@ -126,6 +131,11 @@ def run_bench(args: argparse.Namespace) -> int:
         print(f"  {k:>5}                                      {save[k]:>7}  {naive[k]:>9}")
     print(f"  ours at 1000 vs 0: x{save['1000'] / save['0']:.2f}; naive/ours at 1000: "
           f"x{naive['1000'] / save['1000']:.0f}")
+    print(f"compare-and-append: p95 {figs['cas_cost_ms_p95']} ms per save over "
+          f"{figs['unchecked_save_ms_p95']} ms unchecked")
+    lists, rebuilt = figs["list_ms"], figs["list_rebuild_ms"]
+    print(f"list games for Home at 1000 stored: {lists['1000']} ms "
+          f"(index lost, rebuilt from the files: {rebuilt['1000']} ms)")
     print(f"resume a stored 400-event game: {figs['resume_ms']} ms")
     print(f"peak RSS: {figs['peak_rss_mb']} MB")
     if "startup" in figs:

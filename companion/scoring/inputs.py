@@ -93,11 +93,11 @@ def parse_players_payload(
     if parsed is not None and checks is not None:
         lines += checks(parsed)
     if lines or parsed is None:  # parsed is None only with shape lines
-        raise InputProblems(sorted(lines, key=_player_index))
+        raise InputProblems(sorted(lines, key=player_line_order))
     return parsed
 
 
-def _player_index(line: str) -> int:
+def player_line_order(line: str) -> int:
     """Sort key putting file-level lines first, then each player's lines in input order."""
     match = _PLAYER_FIELD.match(line)
     return int(match.group(1)) if match else -1
