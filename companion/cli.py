@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from companion.core.validation import InputProblems
 from companion.scoring.contract import ScoreSheet
 
 
-def _print_table(sheet: ScoreSheet) -> None:
+def _table_lines(sheet: ScoreSheet) -> list[str]:
     cats: list[str] = []
     for p in sheet.players:
         for c in p.categories:
@@ -30,42 +32,81 @@ def _print_table(sheet: ScoreSheet) -> None:
             row.append(p.achievement or "")
         rows.append(row)
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-    print("  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)))
-    print("  ".join("-" * w for w in widths))
-    for r in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)))
-    print()
-    print(f"{sheet.game}: winner{'s' if len(sheet.winners) != 1 else ''}: "
-          + (", ".join(sheet.winners) or "none"))
-    for p in sheet.players:
-        if p.tiebreak:
-            print(f"  {p.name}: {p.tiebreak}")
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
+    lines.append("")
+    lines.append(f"{sheet.game}: winner{'s' if len(sheet.winners) != 1 else ''}: "
+                 + (", ".join(sheet.winners) or "none"))
+    lines += [f"  {p.name}: {p.tiebreak}" for p in sheet.players if p.tiebreak]
+    return lines
+
+
+# Everything str.splitlines() breaks on (C0, DEL, C1 incl. NEL, U+2028/9), plus lone
+# surrogates, which cannot be written as UTF-8.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    return _ESCAPES.get(char) or (f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}")
+
+
+def one_line(text: str) -> str:
+    """`text` with control characters and lone surrogates escaped (as repr does), so a
+    problem line stays one printable line whatever field names the input used."""
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+def _report(lines: Sequence[str]) -> int:
+    """Print one line per problem on stderr and return exit code 2."""
+    for line in [line for line in lines if line.strip()] or ["(input): cannot be scored"]:
+        print(one_line(line), file=sys.stderr)
+    return 2
+
+
+def _read_input(file: str) -> bytes:
+    """The score file's bytes; `-` is standard input, read as bytes (decoded later)."""
+    if file != "-":
+        return Path(file).read_bytes()
+    if sys.stdin is None:  # started with standard input closed
+        raise OSError(errno.EBADF, "standard input is closed")
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is not None:
+        data: bytes = stream.read()
+        return data
+    # A text-only stand-in for stdin: anything it cannot hold as UTF-8 is refused later.
+    return str(sys.stdin.read()).encode("utf-8", "surrogatepass")
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from companion.scoring.registry import score
+    from companion.scoring.registry import score_document
 
     try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+        data = _read_input(args.file)
     except OSError as exc:
-        print(f"FILE: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
+        return _report([f"FILE: cannot read {args.file}: {exc.strerror or exc}"])
+    except UnicodeDecodeError as exc:  # a text-only stdin that decodes by itself
+        return _report([f"(input): not UTF-8 at byte {exc.start}"])
     try:
-        payload = json.loads(text)
-    except json.JSONDecodeError as exc:
-        print(f"(input): not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-              file=sys.stderr)
-        return 2
-    try:
-        sheet = score(payload)
+        sheet = score_document(data)
+        if args.json:
+            out = json.dumps(sheet.to_json(), ensure_ascii=False, indent=2)
+        else:
+            out = "\n".join(_table_lines(sheet))
     except InputProblems as exc:
-        for line in exc.lines:
-            print(line, file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(sheet.to_json(), ensure_ascii=False, indent=2))
-    else:
-        _print_table(sheet)
+        return _report(exc.lines)
+    except RecursionError:
+        return _report(["(input): nested too deeply"])
+    except Exception as exc:  # last resort: a bug must not end in a traceback
+        return _report([f"(input): cannot be scored ({type(exc).__name__}: {exc})"])
+    try:
+        print(out)
+    except UnicodeEncodeError as exc:  # nothing was written: the text is encoded first
+        return _report([f"(output): the result cannot be written as {exc.encoding} "
+                        "(set PYTHONIOENCODING=utf-8)"])
     return 0
 
 
@@ -85,7 +126,29 @@ def cmd_app(args: argparse.Namespace) -> int:
     # A broken install (flet missing, an import error in the app) fails loudly here.
     from companion.app.launch import run_app
 
-    return run_app(host=args.host, port=args.port, data_dir=args.data_dir)
+    extra: dict[str, list[str]] = {}  # only when given: run_app(host, port, data_dir)
+    if args.allow_host:
+        extra["allow_hosts"] = args.allow_host
+    if args.allow_origin:
+        extra["allow_origins"] = args.allow_origin
+    return run_app(host=args.host, port=args.port, data_dir=args.data_dir, **extra)
+
+
+def _allow_option(kind: str) -> Callable[[str], str]:
+    """argparse type for --allow-host/--allow-origin: the canonical value, or a usage
+    error (exit 2) naming what is wrong."""
+
+    def check(value: str) -> str:
+        from companion.app import server_guard  # no Flet import: cheap for every command
+
+        parse = (server_guard.allow_host_option if kind == "host"
+                 else server_guard.allow_origin_option)
+        try:
+            return parse(value)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return check
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -97,6 +160,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--port", type=int, default=8550, help="app: port to serve on")
     parser.add_argument("--data-dir", default=None,
                         help="where sessions are stored (also VILLAGE_COMPANION_DATA_DIR)")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        type=_allow_option("host"),
+                        help="app: also answer requests for this host name or address "
+                             "(NAME or NAME:PORT, repeatable), e.g. the LAN address phones "
+                             "use; only 127.0.0.1, localhost, [::1] and a specific --host "
+                             "are answered otherwise")
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                        type=_allow_option("origin"),
+                        help="app: also accept pages from this origin "
+                             "(http(s)://host[:port], repeatable), e.g. a reverse proxy's "
+                             "public address")
     sub = parser.add_subparsers(dest="command")
 
     p_score = sub.add_parser("score", help="score a finished game given as JSON")

@@ -1,14 +1,27 @@
-"""Start the app as a local web server (the default everywhere; no display needed)."""
+"""Start the app as a local web server (the default everywhere; no display needed).
+
+The server is Flet's own ASGI app (`ft.run(..., export_asgi_app=True)`) wrapped in
+`server_guard.HostOriginGuard` and served by uvicorn here, so that only the app's own page
+can open a session, and SIGTERM/SIGINT end the process promptly."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import os
+import signal
 import sys
+import threading
+from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 import flet as ft
+from flet.utils import get_bool_env_var, get_free_tcp_port, is_linux_server, open_in_browser
 
+from companion.app.server_guard import WILDCARD_BIND_HOSTS, HostOriginGuard, build_policy
 from companion.app.shell import build_main
 from companion.app.store_access import AsyncStore, open_store
 
@@ -35,28 +48,134 @@ def configure_web_environment() -> None:
         os.environ.setdefault("FLET_FORCE_WEB_SERVER", "true")
 
 
-def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None) -> int:
+def _display_host(host: str) -> str:
+    """`host` as it goes in a URL; every-interface bind addresses show as 127.0.0.1."""
+    if host.strip().lower() in WILDCARD_BIND_HOSTS:
+        return "127.0.0.1"
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None,
+            allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] = ()) -> int:
+    """Serve the app until SIGINT or SIGTERM. The web server answers only its own page:
+    see `server_guard` (`allow_hosts`/`allow_origins` are --allow-host/--allow-origin)."""
     configure_web_environment()
+    packaged = os.getenv("FLET_PLATFORM") is not None  # Flet's own transport, no HTTP
+    host = os.getenv("FLET_SERVER_IP") or host  # Flet's env overrides, as ft.run reads them
+    port = int(os.getenv("FLET_SERVER_PORT") or port)
+    if port == 0:
+        port = get_free_tcp_port()
+    try:
+        policy = build_policy(host, port, allow_hosts, allow_origins)
+    except ValueError as exc:
+        print(f"Cannot serve: {exc}", file=sys.stderr)
+        return 2
     try:
         store = open_store(data_dir)  # once per process, shared by every client
     except Exception as exc:
         print(f"Cannot open the session store: {exc}", file=sys.stderr)
         return 1
     astore = AsyncStore(store)
-    if os.getenv("FLET_PLATFORM") is None:  # a packaged app has no URL to show
-        shown_host = "127.0.0.1" if host in ("", "0.0.0.0", "*") else host
-        print(f"Village Companion: http://{shown_host}:{port}/  (Ctrl+C to stop)", flush=True)
+    url = f"http://{_display_host(host)}:{port}/"
+    if not packaged:  # a packaged app has no URL to show
+        print(f"Village Companion: {url}  (Ctrl+C to stop)", flush=True)
+        if host.strip().lower() in WILDCARD_BIND_HOSTS:
+            print("Listening on every interface: other devices reach it only by a name or "
+                  "address given with --allow-host (e.g. --allow-host 192.168.1.20).",
+                  flush=True)
+    flet_options: dict[str, Any] = {
+        "host": host, "port": port, "view": ft.AppView.WEB_BROWSER,
+        "assets_dir": str(assets_dir()), "no_cdn": True,
+    }
     try:
-        ft.run(
-            build_main(astore),
-            host=host,
-            port=port,
-            view=ft.AppView.WEB_BROWSER,
-            assets_dir=str(assets_dir()),
-            no_cdn=True,
-        )
+        main = build_main(astore)
+        if packaged:
+            ft.run(main, **flet_options)
+        else:
+            # Flet's own FastAPI app (routes, static files, lifespan), served by our uvicorn
+            # behind the guard. None means Flet ran the app itself (Pyodide).
+            asgi_app = ft.run(main, export_asgi_app=True, **flet_options)
+            if asgi_app is not None:
+                serve(HostOriginGuard(asgi_app, policy), host, port,
+                      on_started=_startup_callback(url))
     except KeyboardInterrupt:
         pass
     finally:
         astore.close()
     return 0
+
+
+def _startup_callback(url: str) -> Callable[[], None]:
+    """What ft.run does once its web server is up: the `flet run` URL line, and a browser
+    tab where a desktop asked for one (FLET_FORCE_WEB_SERVER=false with a display)."""
+    url_prefix = os.getenv("FLET_DISPLAY_URL_PREFIX")
+    force_web_server = get_bool_env_var("FLET_FORCE_WEB_SERVER") or is_linux_server()
+
+    def started() -> None:
+        if url_prefix is not None:
+            print(url_prefix, url.rstrip("/"), ft.AppView.WEB_BROWSER.value, flush=True)
+        elif not force_web_server:
+            open_in_browser(url)
+
+    return started
+
+
+# Requests still running this long after SIGTERM/SIGINT are cancelled (uvicorn's
+# timeout_graceful_shutdown); a store write already started still completes, since
+# AsyncStore.close() waits for it.
+SHUTDOWN_GRACE_S = 1
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def serve(app: Any, host: str, port: int, on_started: Callable[[], None] | None = None) -> None:
+    """Serve the ASGI `app` with uvicorn (as Flet does: websockets-sansio, Flet's log level)
+    until SIGINT or SIGTERM. Either signal closes every connection (WebSockets with 1012)
+    and returns within SHUTDOWN_GRACE_S plus a few tenths of a second, connected clients
+    or not (about 0.5 s with the app's page open): after the grace uvicorn cancels requests
+    still running (a Flet WebSocket that never registered a session never ends by itself).
+    Returning, not dying by the signal, lets the caller's `finally` run."""
+    import uvicorn  # not at module level: a Pyodide build has no uvicorn
+
+    class Server(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Generator[None, None, None]:
+            # serve() installs the handlers: uvicorn's own would treat SIGTERM like SIGINT
+            # but then re-raise it, and SIGTERM's default action kills the process before
+            # any `finally` runs.
+            yield
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            if self.should_exit:  # a second signal: stop waiting for the grace
+                self.force_exit = True
+            self.should_exit = True
+
+    flet_level = logging.getLogger("flet").getEffectiveLevel()
+    if flet_level in (logging.CRITICAL, logging.NOTSET):
+        flet_level = logging.FATAL
+    config = uvicorn.Config(app, host=host, port=port, ws="websockets-sansio", lifespan="on",
+                            log_level=logging.getLevelName(flet_level).lower(),
+                            timeout_graceful_shutdown=SHUTDOWN_GRACE_S)
+    server = Server(config)
+
+    async def run() -> None:
+        watcher = asyncio.create_task(_when_started(server, on_started))
+        try:
+            await server.serve()
+        finally:
+            watcher.cancel()
+
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = ({sig: signal.signal(sig, server.handle_exit) for sig in STOP_SIGNALS}
+                if in_main_thread else {})
+    try:
+        asyncio.run(run())
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+async def _when_started(server: Any, on_started: Callable[[], None] | None) -> None:
+    while not server.started:
+        await asyncio.sleep(0.05)
+    if on_started is not None:
+        on_started()
