@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -15,7 +16,13 @@ from companion.app.store_access import AsyncStore
 from companion.app.summaries import local_date, local_datetime
 from companion.app.theme import apply_theme, install_themes
 from companion.i18n import Translator
-from companion.store.base import SessionStore
+from companion.store.base import (
+    CorruptSession,
+    DamagedGame,
+    ReadOnlyStore,
+    SessionStore,
+    StoreProblem,
+)
 
 if TYPE_CHECKING:
     from companion.app.routing import Router
@@ -23,6 +30,8 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
+# A write the data folder refused (it turned read-only, or lost its permissions).
+_READ_ONLY_ERRNOS = (errno.EROFS, errno.EACCES, errno.EPERM)
 
 
 class AppContext:
@@ -56,6 +65,30 @@ class AppContext:
 
     def date_time(self, iso: str) -> str:
         return local_datetime(iso, self.translator.babel_locale)
+
+    def failure_text(self, exc: BaseException) -> str:
+        """What a failed store call means, in the player's words: saving is off, a game
+        was set aside, or (anything else) the error as it is."""
+        if isinstance(exc, ReadOnlyStore) or (
+                isinstance(exc, OSError) and exc.errno in _READ_ONLY_ERRNOS):
+            return self.t("store.read_only_refused")
+        if isinstance(exc, DamagedGame | CorruptSession):
+            return self.set_aside_text(exc.problem)
+        return self.t("common.error", error=str(exc))
+
+    def set_aside_text(self, problem: StoreProblem) -> str:
+        """A game that could not be opened: set aside and listed on Home (or, when
+        saving is off, left where it is)."""
+        if not problem.id:  # read-only data folder: nothing could be moved
+            return self.t("store.damaged_game_left")
+        if problem.title:
+            return self.t("store.damaged_game_titled", title=problem.title)
+        return self.t("store.damaged_game")
+
+    @property
+    def read_only(self) -> str | None:
+        """Why saving is off (the data folder cannot be written), or None."""
+        return getattr(self.store.store, "read_only", None)
 
     # -- navigation ---------------------------------------------------------------------
 
@@ -114,11 +147,12 @@ class AppContext:
             try:
                 result = await self.store.run(work)
             except Exception as exc:
-                logger.exception("store call failed")
+                if not isinstance(exc, ReadOnlyStore):
+                    logger.exception("store call failed")
                 if on_error is not None:
                     on_error(exc)
                 else:
-                    self.toast(self.t("common.error", error=str(exc)))
+                    self.toast(self.failure_text(exc))
                 self._safe_update()
                 return
             if then is not None:
@@ -154,5 +188,7 @@ class AppContext:
         persisted = stored_value(value)
         self.in_background(
             lambda s: s.set_setting(key, persisted),
-            on_error=lambda exc: self.toast(self.t("settings.save_failed", error=str(exc))),
+            on_error=lambda exc: self.toast(
+                self.failure_text(exc) if isinstance(exc, ReadOnlyStore)
+                else self.t("settings.save_failed", error=str(exc))),
         )

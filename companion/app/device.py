@@ -1,4 +1,5 @@
-"""Phone features the game screens use: keep the screen on, haptics, sharing.
+"""Phone features the game screens use: keep the screen on, haptics, sharing, saving a
+file (a download in the browser).
 
 All of them are client round trips (Flet services). They are fired as background tasks
 with a timeout and never awaited by a handler, so an unsupported client (a desktop
@@ -18,6 +19,7 @@ logger = logging.getLogger(__name__)
 
 HapticKind = Literal["light", "medium", "heavy", "selection", "vibrate"]
 _CLIENT_TIMEOUT_S = 5.0
+_SAVE_DIALOG_TIMEOUT_S = 600.0  # a native save dialog waits for the user
 _MOBILE = (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
 
 
@@ -33,6 +35,7 @@ class DeviceServices:
         self.haptics = ft.HapticFeedback()
         self.share = ft.Share()
         self.clipboard = ft.Clipboard()
+        self._files: ft.FilePicker | None = None  # made on first use (few pages need it)
         self._awake = False
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -86,13 +89,26 @@ class DeviceServices:
 
         self._fire("share", share)
 
-    def _fire(self, what: str, call: Callable[[], Awaitable[object]]) -> None:
+    def save_file(self, file_name: str, data: bytes) -> None:
+        """Offer `data` as a file: in the browser a download of exactly these bytes (the
+        web client needs no server path for it), a save dialog in the desktop and phone
+        apps. Fired from a tap; nothing waits for it."""
+        if self._files is None:
+            self._files = ft.FilePicker()
+        picker = self._files
+        self._fire("save file",
+                   lambda: picker.save_file(file_name=file_name, src_bytes=data),
+                   timeout=_SAVE_DIALOG_TIMEOUT_S)
+
+    def _fire(self, what: str, call: Callable[[], Awaitable[object]],
+              timeout: float = _CLIENT_TIMEOUT_S) -> None:
         async def runner() -> None:
             try:
-                await asyncio.wait_for(call(), _CLIENT_TIMEOUT_S)
+                await asyncio.wait_for(call(), timeout)
             except Exception as exc:
                 logger.info("%s failed on this client: %s", what, exc)
 
         task = asyncio.get_running_loop().create_task(runner())
         self._tasks.add(task)  # keep a reference until done (asyncio holds only weak ones)
         task.add_done_callback(self._tasks.discard)
+

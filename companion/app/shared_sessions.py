@@ -17,6 +17,10 @@ loads it from the store again. Why this is safe:
   now. If the hub holds none, its own copy is taken back in when no newer copy was loaded
   in the meantime (the generation); otherwise `subscribe` returns False and the screen
   opens the session again from the store.
+- A copy that another window or process overtook (the store refused its save: StaleWrite)
+  is replaced by `reload`: a fresh copy from the store, shared as a newer generation. Its
+  listeners move to the new copy, and handles on the old one follow `replaced_by`, so
+  every screen showing the game re-renders from the stored game.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from companion.store.base import SessionStore
+from companion.store.base import SessionStore, StaleWrite
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -48,6 +52,15 @@ class OpenShared(Generic[S]):
     generation: int = 0  # which load of this session (a newer load supersedes it)
     released: bool = False
     hub: SharedSessions[S] | None = field(default=None, repr=False)  # who holds it
+    # The copy `reload` shared in this one's place (its listeners moved there).
+    replaced_by: OpenShared[S] | None = field(default=None, repr=False)
+
+    def latest(self) -> OpenShared[S]:
+        """This copy, or the one that replaced it (following every reload since)."""
+        current = self
+        while current.replaced_by is not None:
+            current = current.replaced_by
+        return current
 
     def notify(self, but: Listener | None = None) -> None:
         for listener in list(self.listeners):
@@ -89,6 +102,28 @@ class SharedSessions(Generic[S]):
         with self._lock:
             return self._share(session_id, session)
 
+    def reload(self, store: SessionStore, stale: OpenShared[S]) -> OpenShared[S]:
+        """Store thread: the stored game overtook `stale` (another window or process saved
+        to it): load it again and share the fresh copy as a newer generation. Everyone
+        listening to the copy it replaces moves to it; handles on `stale` follow its
+        `replaced_by`. Call `notify()` on the result (on the event loop) to re-render.
+        If loading fails, nothing changes and the error is raised."""
+        session = self._load(store, stale.session_id)
+        with self._lock:
+            replaced = [stale.latest()]
+            current = self._open.get(stale.session_id)
+            if current is not None and current is not replaced[0]:
+                replaced.append(current)
+            opened = self._share(stale.session_id, session)
+            for old in replaced:
+                for listener in old.listeners:
+                    if listener not in opened.listeners:
+                        opened.listeners.append(listener)
+                old.listeners = []
+                old.released = True
+                old.replaced_by = opened
+        return opened
+
     def _share(self, session_id: str, session: S) -> OpenShared[S]:
         """Under the lock: `session` becomes the game's copy, a newer generation."""
         generation = self._generation.get(session_id, 0) + 1
@@ -110,6 +145,7 @@ class SharedSessions(Generic[S]):
     def attach(self, opened: OpenShared[S], listener: Listener) -> OpenShared[S] | None:
         """Add `listener` to the session the hub holds for `opened`'s game and return it;
         None when that game must be opened again from the store."""
+        opened = opened.latest()
         with self._lock:
             current = self._open.get(opened.session_id)
             if current is None and opened.generation == self._generation.get(
@@ -122,6 +158,7 @@ class SharedSessions(Generic[S]):
             return current
 
     def detach(self, opened: OpenShared[S], listener: Listener) -> None:
+        opened = opened.latest()
         with self._lock:
             if listener in opened.listeners:
                 opened.listeners.remove(listener)
@@ -158,11 +195,22 @@ class SharedHandle(Generic[S]):
         if opened.hub is None:
             raise ValueError("open the session through a SharedSessions hub")
         self.ctx = ctx
-        self.opened = opened
+        self._opened = opened
         self.hub: SharedSessions[S] = opened.hub
         self.busy = False  # a second tap while the first is saving is ignored, not queued
         self._on_change: Listener | None = None
         self.hub.release_later(opened)  # opened but never listened to: released all the same
+
+    @property
+    def opened(self) -> OpenShared[S]:
+        """The copy this handle works on: after a reload, the one that replaced it."""
+        if self._opened.replaced_by is not None:
+            self._opened = self._opened.latest()
+        return self._opened
+
+    @opened.setter
+    def opened(self, opened: OpenShared[S]) -> None:
+        self._opened = opened
 
     @property
     def session_id(self) -> str:
@@ -186,6 +234,27 @@ class SharedHandle(Generic[S]):
         self.opened = current
         self._on_change = on_change
         return True
+
+    async def reload(self) -> OpenShared[S]:
+        """The stored game overtook this copy (StaleWrite): load it again off the event
+        loop, share it in place of this one and re-render every screen showing it."""
+        stale = self.opened
+        opened = await self.ctx.store.run(lambda store: self.hub.reload(store, stale))
+        self.hub.release_later(opened)  # nobody listening: released all the same
+        opened.notify()
+        return opened
+
+    async def reload_after(self, stale: StaleWrite) -> None:
+        """After a refused save (StaleWrite): follow the stored game and say so. The tap
+        that was refused is not saved; the player does it again if still needed."""
+        try:
+            await self.reload()
+        except Exception as exc:  # gone, damaged or unreadable now: say so, keep going
+            logger.exception("reloading session %s failed", self.session_id)
+            self.ctx.toast(self.ctx.failure_text(exc))
+            return
+        saves = max(stale.actual - stale.expected, 1)
+        self.ctx.toast(self.ctx.tn("store.stale_reloaded", saves, count=saves))
 
     def unsubscribe(self) -> None:
         """Stop listening; the last listener leaving lets the session be released."""

@@ -64,3 +64,14 @@ def pager(state: PageSlice[T], status: str, previous_label: str, next_label: str
 def back_button(tooltip: str, on_click: Callable[[], Any]) -> ft.IconButton:
     return ft.IconButton(ft.Icons.ARROW_BACK, tooltip=tooltip, on_click=on_click,
                          width=TOUCH_TARGET, height=TOUCH_TARGET)
+
+
+def read_only_note(text: str) -> ft.Control:
+    """A short line on game screens while saving is off (the data folder is read-only)."""
+    return ft.Semantics(identifier="read-only-note", content=ft.Container(
+        content=ft.Row([ft.Icon(ft.Icons.EDIT_OFF, size=18,
+                                color=ft.Colors.ON_SECONDARY_CONTAINER),
+                        ft.Text(text, size=14, color=ft.Colors.ON_SECONDARY_CONTAINER,
+                                expand=True)], spacing=8),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8)))

@@ -307,7 +307,7 @@ class TinyDBStore:
         self._cache = ReadCache(cache_size)
         self._locks: dict[str, BaseFileLock] = {}
         self._locks_guard = threading.Lock()
-        self._settings_checked = False
+        self._unmoved: list[StoreProblem] = []  # found read-only: reported, not moved
         self.read_only: str | None = self._open_folders()
         self._store_lock = self._lock_at(self.locks_dir / STORE_LOCK_FILE)
         if self.read_only is None:
@@ -389,8 +389,13 @@ class TinyDBStore:
         """
         now = datetime.now(UTC)
         if self.read_only is not None:
-            return StoreProblem(path=str(path), moved_to=str(path), reason=reason, kind=kind,
-                                title=title, at=utc_iso(now.timestamp()))
+            # Nothing can move: reported (while this store is open) where the file stands.
+            problem = StoreProblem(path=str(path), moved_to=str(path), reason=reason,
+                                   kind=kind, title=title, recovered=recovered or [],
+                                   at=utc_iso(now.timestamp()))
+            if problem.path not in {p.path for p in self._unmoved}:
+                self._unmoved.append(problem)
+            return problem
         self.quarantine_dir.mkdir(exist_ok=True)
         stamp = now.strftime("%Y%m%dT%H%M%S%fZ")
         target = self.quarantine_dir / f"{path.name}.{stamp}.corrupt"
@@ -448,7 +453,7 @@ class TinyDBStore:
             return self._quarantine(path, reason, kind="game", title=title)
 
     def problems(self) -> list[StoreProblem]:
-        found: list[StoreProblem] = []
+        found = [problem.model_copy() for problem in self._unmoved]
         if not self.quarantine_dir.is_dir():
             return found
         for entry in os.scandir(self.quarantine_dir):
@@ -657,6 +662,9 @@ class TinyDBStore:
                 self._quarantine(self.settings_path, _one_line(damage), kind="settings",
                                  recovered=sorted(recovered), keep_original=True)
                 self._write_settings(recovered)
+        else:
+            self._quarantine(self.settings_path, _one_line(damage), kind="settings",
+                             recovered=sorted(recovered))
         return recovered
 
     def _write_settings(self, values: dict[str, Any]) -> None:

@@ -99,6 +99,53 @@ def test_adopting_supersedes_an_older_copy() -> None:
     assert old.released and sessions.get("g") is new and new.generation == old.generation + 1
 
 
+def test_reload_shares_a_fresh_copy_and_moves_every_listener_to_it() -> None:
+    """After another window saved to the game: the stored game, as a newer generation,
+    heard by every screen that listened to the stale copy."""
+    sessions, loads = hub()
+    heard: list[str] = []
+
+    def one() -> None:
+        heard.append("one")
+
+    def two() -> None:
+        heard.append("two")
+
+    stale = sessions.open(None, "g")  # type: ignore[arg-type]
+    sessions.attach(stale, one)
+    sessions.attach(stale, two)
+    fresh = sessions.reload(None, stale)  # type: ignore[arg-type]
+    assert fresh.session["load"] == 2 and loads.count == 2
+    assert fresh.generation == stale.generation + 1 and sessions.get("g") is fresh
+    assert stale.released and stale.replaced_by is fresh and stale.latest() is fresh
+    assert fresh.listeners == [one, two] and stale.listeners == []
+    fresh.notify()
+    assert heard == ["one", "two"]
+    sessions.detach(stale, one)  # a screen holding the stale copy leaves the fresh one
+    assert fresh.listeners == [two]
+    sessions.detach(fresh, two)
+    assert sessions.get("g") is None  # nobody listens: released
+    assert sessions.attach(stale, listener) is fresh  # nothing newer since: taken back
+    again = sessions.reload(None, stale)  # type: ignore[arg-type]  # follows the chain
+    assert fresh.replaced_by is again and stale.latest() is again
+    assert again.listeners == [listener]
+
+
+def test_a_failed_reload_changes_nothing() -> None:
+    sessions, loads = hub()
+    stale = sessions.open(None, "g")  # type: ignore[arg-type]
+    sessions.attach(stale, listener)
+
+    def broken(_store: Any, _session_id: str) -> dict[str, Any]:
+        raise OSError("disk gone")
+
+    sessions._load = broken
+    with pytest.raises(OSError):
+        sessions.reload(None, stale)  # type: ignore[arg-type]
+    assert sessions.get("g") is stale and not stale.released
+    assert stale.replaced_by is None and stale.listeners == [listener]
+
+
 def test_never_released_while_listened_to_under_concurrent_opens() -> None:
     """The store thread opens while the event loop attaches and detaches: the hub never
     holds a released copy and never drops one somebody listens to."""

@@ -177,6 +177,12 @@ def _read_only_checks(root: Path, sid: str) -> None:
     with pytest.raises(ReadOnlyStore):
         store.set_setting("language", "de")
     assert svc.open(sid).events == session.events  # rolled back to what is stored
+    (root / "settings.json").write_bytes(b"{torn")  # found damaged: reported, not moved
+    store = TinyDBStore(root)
+    assert store.get_setting("language") is None
+    [problem] = store.problems()
+    assert problem.kind == "settings" and problem.moved_to == str(root / "settings.json")
+    before[root / "settings.json"] = b"{torn"
     after = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
     assert after == before  # nothing written, nothing created
 

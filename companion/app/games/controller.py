@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from companion.app.games.hub import HUB
 from companion.app.shared_sessions import SharedHandle
 from companion.scoring.contract import ScoreSheet
-from companion.store.base import SessionStore
+from companion.store.base import ReadOnlyStore, SessionStore, StaleWrite
 from companion.tally.errors import EditRejected, Problem
 from companion.tally.service import TallyService
 from companion.tally.session import TallySession
@@ -84,9 +84,13 @@ class TallyController(SharedHandle[TallySession[Any]]):
             await self.ctx.store.run(lambda store: work(TallyService(store), session))
         except EditRejected as exc:
             return Outcome(ok=False, problems=exc.problems)
+        except StaleWrite as exc:  # another window or process saved to this game first
+            await self.reload_after(exc)  # still busy: no tap lands on the stale copy
+            return Outcome(ok=False)
         except Exception as exc:  # a failed save must be seen, never swallowed
-            logger.exception("saving the tally failed")
-            self.ctx.toast(self.ctx.t("common.error", error=str(exc)))
+            if not isinstance(exc, ReadOnlyStore):
+                logger.exception("saving the tally failed")
+            self.ctx.toast(self.ctx.failure_text(exc))
             return Outcome(ok=False)
         finally:
             self.busy = False

@@ -16,8 +16,9 @@ import flet as ft
 
 from companion.app.games.controller import Outcome, TallyController
 from companion.app.games.ui import Section, banner, section_bar
-from companion.app.routing import RouteParams, Screen
-from companion.app.widgets import TOUCH_TARGET, back_button, body
+from companion.app.routing import HOME_ROUTE, RouteParams, Screen
+from companion.app.widgets import TOUCH_TARGET, back_button, big_button, body
+from companion.store.base import CorruptSession, DamagedGame
 from companion.tally.errors import Problem
 
 if TYPE_CHECKING:
@@ -107,10 +108,14 @@ class TallyScreen(Screen):
         for _attempt in range(3):  # released between its open and subscribe: open again
             try:
                 controller = await TallyController.open(self.ctx, self.params["session_id"])
+            except (DamagedGame, CorruptSession) as exc:  # set aside: Home lists it
+                logger.warning("tally %s was set aside: %s", self.params["session_id"],
+                               exc.problem.reason)
+                self._show_failure(self.ctx.set_aside_text(exc.problem))
+                return
             except Exception as exc:
                 logger.exception("opening a tally failed")
-                self._body.controls = [body(self.ctx.t("games.open_failed", error=str(exc)))]
-                self.update()
+                self._show_failure(self.ctx.t("games.open_failed", error=str(exc)))
                 return
             if controller.subscribe(self._changed):
                 break
@@ -121,6 +126,13 @@ class TallyScreen(Screen):
         if self.controller.session.finished:
             self.section = self.final_section
         self.render()
+        self.update()
+
+    def _show_failure(self, message: str) -> None:
+        self._body.controls = [
+            ft.Semantics(identifier="open-failed", content=body(message)),
+            big_button(self.ctx.t("coming_soon.home"), ft.Icons.HOME,
+                       lambda: self.ctx.go(HOME_ROUTE), filled=False)]
         self.update()
 
     def _changed(self) -> None:
@@ -225,6 +237,8 @@ class TallyScreen(Screen):
         lines = [self.problem_text(p) for p in self.problems]
         if self.finished:
             lines.insert(0, t("games.finished_banner"))
+        if self.ctx.read_only:
+            lines.insert(0, t("store.read_only_short"))
         self._banner.controls = [banner(lines, error=bool(self.problems))] if lines else []
         self._banner.visible = bool(lines)
         self._bar.content = section_bar(self.sections(), self.section, self.select)

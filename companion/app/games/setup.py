@@ -108,7 +108,7 @@ class SetupScreen(Screen):
             self._show_problems(exc)
             return
         except Exception as exc:  # a failed save is shown, the names stay
-            self.errors, self.general = {}, self.ctx.t("common.error", error=str(exc))
+            self.errors, self.general = {}, self.ctx.failure_text(exc)
             self._render()
             self.ctx.page.update()
             return

@@ -2,21 +2,52 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 import flet as ft
 
 from companion.app.paging import page_slice
 from companion.app.routing import Screen
+from companion.app.settings import (
+    KEY_CUBE_DISPLAY,
+    KEY_D4_VARIANT,
+    KEY_KARLA_POLICY,
+    KEY_LANGUAGE,
+    KEY_THEME,
+)
 from companion.app.summaries import summarize
-from companion.app.widgets import BODY_TEXT_SIZE, big_button, body, heading, pager
+from companion.app.widgets import (
+    BODY_TEXT_SIZE,
+    TOUCH_TARGET,
+    big_button,
+    body,
+    heading,
+    pager,
+)
 from companion.store.base import SessionInfo, SessionStore, StoreProblem
 from companion.tally.registry import TALLY_GAMES
 
 RESUME_PAGE_SIZE = 5
 HISTORY_PAGE_SIZE = 10
 MAX_PROBLEMS_SHOWN = 3
+EXPORT_PREVIEW_CHARS = 20_000  # the dialog shows this much; Download gives everything
+EXPORT_COPY_CHARS = 2_000_000  # Copy is offered up to this size (the text rides the tap)
+EXPORT_PREVIEW_HEIGHT = 240  # a scrolling box for longer files
+EXPORT_SHORT_CHARS = 400  # shorter texts are shown as they are
+EXPORT_DIALOG_WIDTH = 360
+
+# Settings kept from a damaged settings file, named as Settings names them.
+SETTING_LABEL_KEYS = {
+    KEY_LANGUAGE: "settings.language",
+    KEY_THEME: "settings.theme",
+    KEY_KARLA_POLICY: "settings.karla",
+    KEY_D4_VARIANT: "home.problems.setting_d4",
+    KEY_CUBE_DISPLAY: "settings.cubes",
+}
+CALIBRATION_PREFIX = "calibration:village:"
 
 
 @dataclass(frozen=True)
@@ -61,11 +92,27 @@ def session_route(session_id: str, game: str = "") -> str:
 class HomeData:
     sessions: list[SessionInfo]
     problems: list[StoreProblem]
+    read_only: str | None = None  # why saving is off, if it is
 
 
 def read_home_data(store: SessionStore) -> HomeData:
     """Blocking store reads for Home; runs on the store thread."""
-    return HomeData(sessions=store.list_sessions(), problems=store.problems())
+    return HomeData(sessions=store.list_sessions(), problems=store.problems(),
+                    read_only=getattr(store, "read_only", None))
+
+
+def discard_problem(problem_id: str, store: SessionStore) -> HomeData:
+    """Store thread: delete a set-aside file and its report, then read Home again."""
+    with contextlib.suppress(KeyError):  # already deleted (another tab): nothing to do
+        store.discard_problem(problem_id)
+    return read_home_data(store)
+
+
+def export_file_name(problem: StoreProblem) -> str:
+    """`<id>.json` -> `<id>-set-aside.json`: what the downloaded copy is called."""
+    original = Path(problem.path).name or problem.id
+    stem, dot, suffix = original.rpartition(".")
+    return f"{stem}-set-aside.{suffix}" if dot and stem else f"{original}-set-aside"
 
 
 class HomeScreen(Screen):
@@ -74,6 +121,7 @@ class HomeScreen(Screen):
         self._data: HomeData | None = None
         self._resume_page = 0
         self._history_page = 0
+        self._read_only = ft.Container(visible=False)
         self._problems = ft.Container(visible=False)
         self._resume = ft.Column([body(t("common.loading"), muted=True)], spacing=0)
         self._history = ft.Column([body(t("common.loading"), muted=True)], spacing=0)
@@ -95,6 +143,7 @@ class HomeScreen(Screen):
             padding=ft.Padding.symmetric(horizontal=16, vertical=12),
             spacing=12,
             controls=[
+                self._read_only,
                 self._problems,
                 heading(t("home.resume.heading")),
                 self._resume,
@@ -121,14 +170,35 @@ class HomeScreen(Screen):
 
     def _show_data(self, data: HomeData) -> None:
         self._data = data
+        self._render_read_only(data.read_only)
         self._render_problems(data.problems)
         self._render_resume()
         self._render_history()
+
+    def _render_read_only(self, reason: str | None) -> None:
+        if not reason:
+            self._read_only.visible = False
+            self._read_only.content = None
+            return
+        self._read_only.content = ft.Semantics(
+            identifier="read-only-banner",
+            content=ft.Row([
+                ft.Icon(ft.Icons.EDIT_OFF, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                ft.Text(self.ctx.t("home.read_only", reason=reason), size=BODY_TEXT_SIZE,
+                        color=ft.Colors.ON_SECONDARY_CONTAINER, selectable=True,
+                        expand=True),
+            ], vertical_alignment=ft.CrossAxisAlignment.START),
+        )
+        self._read_only.bgcolor = ft.Colors.SECONDARY_CONTAINER
+        self._read_only.padding = 12
+        self._read_only.border_radius = 12
+        self._read_only.visible = True
 
     def _render_problems(self, problems: list[StoreProblem]) -> None:
         t = self.ctx.t
         if not problems:
             self._problems.visible = False
+            self._problems.content = None
             return
         lines: list[ft.Control] = [
             ft.Text(t("home.problems.title", count=len(problems)),
@@ -136,10 +206,7 @@ class HomeScreen(Screen):
                     color=ft.Colors.ON_ERROR_CONTAINER),
         ]
         for problem in problems[:MAX_PROBLEMS_SHOWN]:
-            lines.append(ft.Text(
-                t("home.problems.item", path=problem.path, reason=problem.reason,
-                  moved_to=problem.moved_to),
-                size=14, color=ft.Colors.ON_ERROR_CONTAINER, selectable=True))
+            lines.append(self._problem_entry(problem))
         if len(problems) > MAX_PROBLEMS_SHOWN:
             lines.append(ft.Text(t("home.problems.more",
                                    count=len(problems) - MAX_PROBLEMS_SHOWN),
@@ -148,13 +215,135 @@ class HomeScreen(Screen):
             identifier="store-problems",
             content=ft.Row([
                 ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ON_ERROR_CONTAINER),
-                ft.Column(lines, spacing=4, expand=True),
+                ft.Column(lines, spacing=12, expand=True),
             ], vertical_alignment=ft.CrossAxisAlignment.START),
         )
         self._problems.bgcolor = ft.Colors.ERROR_CONTAINER
         self._problems.padding = 12
         self._problems.border_radius = 12
         self._problems.visible = True
+
+    def _problem_entry(self, problem: StoreProblem) -> ft.Control:
+        """What was set aside, in the player's words; the technical reason in small
+        text; Export and Delete (48 px high)."""
+        t = self.ctx.t
+        detail = [problem.reason, problem.id or Path(problem.moved_to).name]
+        if problem.at:
+            with contextlib.suppress(Exception):  # an odd timestamp must not hide it
+                detail.insert(0, self.ctx.date_time(problem.at))
+        colour = ft.Colors.ON_ERROR_CONTAINER
+        buttons: list[ft.Control] = []
+        if problem.id:  # set aside in quarantine/ (not a report of a read-only folder)
+            buttons = [
+                ft.OutlinedButton(t("home.problems.export"), icon=ft.Icons.DOWNLOAD,
+                                  height=TOUCH_TARGET,
+                                  on_click=partial(self._export, problem)),
+                ft.OutlinedButton(t("home.problems.delete"), icon=ft.Icons.DELETE_OUTLINE,
+                                  height=TOUCH_TARGET,
+                                  on_click=partial(self._ask_delete, problem)),
+            ]
+        return ft.Semantics(identifier=f"problem-{problem.id}", content=ft.Column([
+            ft.Text(self._problem_text(problem), size=BODY_TEXT_SIZE, color=colour,
+                    weight=ft.FontWeight.W_500),
+            ft.Text(" · ".join(part for part in detail if part), size=12, color=colour,
+                    selectable=True),
+            ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+        ], spacing=4, tight=True))
+
+    def _problem_text(self, problem: StoreProblem) -> str:
+        t = self.ctx.t
+        name = problem.title or Path(problem.path).name
+        if problem.kind == "game":
+            return t("home.problems.game", title=name)
+        if problem.kind == "index":
+            return t("home.problems.index")
+        if problem.kind == "settings":
+            if not problem.recovered:
+                return t("home.problems.settings_none")
+            keys = ", ".join(self._setting_label(key) for key in problem.recovered)
+            return self.ctx.tn("home.problems.settings", len(problem.recovered),
+                               count=len(problem.recovered), keys=keys)
+        return t("home.problems.file", title=name)
+
+    def _setting_label(self, key: str) -> str:
+        label = SETTING_LABEL_KEYS.get(key)
+        if label is not None:
+            return self.ctx.t(label)
+        if key.startswith(CALIBRATION_PREFIX):
+            return self.ctx.t("home.problems.setting_calibration",
+                              edition=key[len(CALIBRATION_PREFIX):])
+        return key
+
+    # -- Delete and Export -------------------------------------------------------------
+
+    def _ask_delete(self, problem: StoreProblem) -> None:
+        t = self.ctx.t
+        self.ctx.confirm(t("home.problems.delete_title"), t("home.problems.delete_body"),
+                         partial(self._delete, problem),
+                         confirm_label=t("home.problems.delete"))
+
+    def _delete(self, problem: StoreProblem) -> None:
+        self.ctx.in_background(partial(discard_problem, problem.id), then=self._deleted)
+
+    def _deleted(self, data: HomeData) -> None:
+        self._show_data(data)
+        self.ctx.toast(self.ctx.t("home.problems.deleted"))
+
+    def _export(self, problem: StoreProblem) -> None:
+        self.ctx.in_background(lambda store: store.problem_bytes(problem.id),
+                               then=partial(self._show_export, problem),
+                               on_error=self._export_failed)
+
+    def _export_failed(self, exc: Exception) -> None:
+        if isinstance(exc, KeyError):  # deleted meanwhile (another tab): show what is left
+            self.ctx.toast(self.ctx.t("home.problems.gone"))
+            self.did_appear()
+        else:
+            self.ctx.toast(self.ctx.failure_text(exc))
+
+    def _show_export(self, problem: StoreProblem, raw: bytes) -> None:
+        """The file as it was found: Download hands the exact bytes to the browser (or
+        the save dialog); its text is shown to select and copied by Copy, inside the tap
+        (the only moment browsers allow writing to the clipboard)."""
+        t = self.ctx.t
+        text = raw.decode("utf-8", errors="replace")
+        shown = text if len(text) <= EXPORT_PREVIEW_CHARS else text[:EXPORT_PREVIEW_CHARS]
+        content: list[ft.Control] = [
+            ft.Text(t("home.export.body", file=export_file_name(problem),
+                      size=len(raw)), size=14),
+            ft.Container(
+                ft.Column([ft.Text(shown, size=12, selectable=True)],
+                          scroll=ft.ScrollMode.AUTO),
+                height=EXPORT_PREVIEW_HEIGHT if len(shown) > EXPORT_SHORT_CHARS else None,
+                padding=8, border_radius=8,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST),
+        ]
+        if len(shown) < len(text):
+            content.append(ft.Text(t("home.export.shortened"), size=12,
+                                   color=ft.Colors.ON_SURFACE_VARIANT))
+
+        def download() -> None:
+            self.ctx.device.save_file(export_file_name(problem), raw)
+
+        def copied() -> None:  # the client copied it in the tap
+            self.ctx.toast(t("common.copied"))
+
+        actions: list[ft.Control] = [
+            ft.FilledButton(t("home.export.download"), icon=ft.Icons.DOWNLOAD,
+                            height=TOUCH_TARGET, on_click=download),
+        ]
+        if len(text) <= EXPORT_COPY_CHARS:
+            actions.append(ft.OutlinedButton(t("home.export.copy"), icon=ft.Icons.COPY,
+                                             height=TOUCH_TARGET, on_click=copied,
+                                             action=ft.CopyToClipboard(text)))
+        actions.append(ft.TextButton(t("home.export.close"), height=TOUCH_TARGET,
+                                     on_click=lambda: self.ctx.page.pop_dialog()))
+        self.ctx.page.show_dialog(ft.AlertDialog(
+            title=ft.Text(t("home.export.title")),
+            content=ft.Column(content, tight=True, spacing=8, width=EXPORT_DIALOG_WIDTH),
+            actions=actions,
+            actions_overflow_button_spacing=8,
+        ))
 
     def _game_label(self, game: str) -> str:
         key = GAME_LABEL_KEYS.get(game)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from companion.app.shared_sessions import OpenShared, SharedHandle
 from companion.app.village.hub import HUB
 from companion.app.village.present import error_text, note_texts
+from companion.store.base import ReadOnlyStore, StaleWrite
 from companion.village.rules.errors import RuleError
 from companion.village.service import VillageService
 from companion.village.session import Outcome, VillageSession
@@ -79,9 +80,13 @@ class VillageController(SharedHandle[VillageSession]):
         except RuleError as exc:
             self.ctx.toast(error_text(self.ctx, exc))
             return False
+        except StaleWrite as exc:  # another window or process saved to this game first
+            await self.reload_after(exc)  # still busy: no tap lands on the stale copy
+            return False
         except Exception as exc:  # a failed save must be seen, never swallowed
-            logger.exception("saving the game failed")
-            self.ctx.toast(self.ctx.t("common.error", error=str(exc)))
+            if not isinstance(exc, ReadOnlyStore):
+                logger.exception("saving the game failed")
+            self.ctx.toast(self.ctx.failure_text(exc))
             return False
         finally:
             self.busy = False

@@ -33,7 +33,9 @@ class LogScreen(SessionScreen):
         t = self.ctx.t
         self.page_index = 0
         self.entries: list[LogEntry] | None = None
-        self._built_for = -1  # log length the entries were built for
+        # (copy's generation, log length) the entries were built for: a reload after another
+        # window saved to the game brings a new copy whose log may differ at equal length.
+        self._built_for: tuple[int, int] = (0, -1)
         self._building = False
         self.status = ft.Text("", size=14, color=ft.Colors.ON_SURFACE_VARIANT)
         self.rows = ft.Column([body(t("common.loading"), muted=True)], spacing=0)
@@ -58,8 +60,8 @@ class LogScreen(SessionScreen):
     # ---- data -------------------------------------------------------------------------------
     def render(self) -> None:
         assert self.controller is not None
-        events = self.controller.session.events
-        if self.entries is not None and self._built_for == len(events):
+        built_for = (self.controller.opened.generation, len(self.controller.session.events))
+        if self.entries is not None and self._built_for == built_for:
             self._render_page()
         elif not self._building:
             self._building = True
@@ -67,8 +69,9 @@ class LogScreen(SessionScreen):
 
     async def _rebuild(self) -> None:
         assert self.controller is not None
-        session = self.controller.session
         while True:
+            opened = self.controller.opened  # a reload may bring a new copy meanwhile
+            session = opened.session
             events = list(session.events)  # a snapshot: the replay runs off the loop
             try:
                 entries = await self.ctx.store.run(
@@ -79,9 +82,10 @@ class LogScreen(SessionScreen):
                 self.rows.controls = [body(self.ctx.t("common.error", error=str(exc)))]
                 self.update_page()
                 return
-            if len(session.events) == len(events):
+            if self.controller.opened is opened and len(session.events) == len(events):
                 break  # else the game moved on meanwhile: build again
-        self.entries, self._built_for, self._building = entries, len(events), False
+        self.entries, self._building = entries, False
+        self._built_for = (opened.generation, len(events))
         self._render_page()
         self.update_page()
 

@@ -9,7 +9,8 @@ import flet as ft
 
 from companion.app.routing import HOME_ROUTE, Screen
 from companion.app.village.controller import VillageController
-from companion.app.widgets import TOUCH_TARGET, big_button, body
+from companion.app.widgets import TOUCH_TARGET, big_button, body, read_only_note
+from companion.store.base import CorruptSession, DamagedGame, StaleWrite
 
 logger = logging.getLogger(__name__)
 
@@ -75,7 +76,15 @@ class SessionScreen(Screen):
         for _attempt in range(3):  # a release racing this open makes it open again
             try:
                 controller = await VillageController.open(self.ctx, self.session_id)
-            except Exception as exc:  # missing or damaged save: say so, never crash
+            except StaleWrite:  # saved elsewhere while it was being opened: open again
+                continue
+            except (DamagedGame, CorruptSession) as exc:  # set aside: Home lists it
+                logger.warning("Village session %s was set aside: %s", self.session_id,
+                               exc.problem.reason)
+                self.show_failure(self.ctx.set_aside_text(exc.problem))
+                self.update_page()
+                return
+            except Exception as exc:  # missing save: say so, never crash
                 logger.exception("opening Village session %s failed", self.session_id)
                 self.show_failure(self.ctx.t("village.open_failed", error=str(exc)))
                 self.update_page()
@@ -115,9 +124,14 @@ class SessionScreen(Screen):
         raise NotImplementedError
 
     def failure_controls(self, message: str) -> list[ft.Control]:
-        return [body(message),
+        return [ft.Semantics(identifier="open-failed", content=body(message)),
                 big_button(self.ctx.t("coming_soon.home"), ft.Icons.HOME,
                            lambda: self.ctx.go(HOME_ROUTE), filled=False)]
 
     def show_failure(self, message: str) -> None:
         raise NotImplementedError
+
+    def read_only_note(self) -> ft.Control | None:
+        """A short line while saving is off (the data folder cannot be written)."""
+        return read_only_note(self.ctx.t("store.read_only_short")) if self.ctx.read_only \
+            else None

@@ -84,6 +84,7 @@ class TableScreen(SessionScreen):
         notes = [n for n in session.last_note_data  # the draw panel lists the draw itself
                  if draw_panel is None or n.get("key") != "put_on_space"]
         parts: list[ft.Control | None] = [
+            self.read_only_note(),
             *self._banners(state),
             turn_header(self.ctx, state, session.comp),
             notes_card(self.ctx, note_texts(self.ctx, notes)),

@@ -25,7 +25,7 @@ from companion.app.village.wizard_model import (
     WizardDraft,
 )
 from companion.app.widgets import BODY_TEXT_SIZE, TOUCH_TARGET, back_button, body, heading
-from companion.store.base import SessionStore
+from companion.store.base import ReadOnlyStore, SessionStore
 from companion.village.components import ComponentData
 from companion.village.service import VillageService
 from companion.village.session import VillageSession
@@ -400,6 +400,10 @@ class WizardScreen(Screen):
         self.creating = False
         self.next_nav.disabled = False
         t = self.ctx.t
+        if isinstance(exc, ReadOnlyStore):  # saving is off: say so, not the raw error
+            show_error(self.error, self.ctx.failure_text(exc))
+            self.render()
+            return
         if isinstance(exc, SetupProblem):
             field = exc.field
             message = exc.message
