@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from companion.village.rules import bag, karla, mass
 from companion.village.rules.context import Ctx
-from companion.village.rules.errors import RuleError, require
+from companion.village.rules.errors import RuleError, from_validation, require
 from companion.village.state import Pending
 
 Draw = Literal["start_player", "compensation_cube", "bag", "mass", "fate", "d4"]
@@ -35,6 +35,62 @@ class Redraw(BaseModel):
     type: Literal["redraw"] = "redraw"
     draw: Literal["bag", "mass"]
     outcome: dict[str, Any] | None = Field(default=None)
+
+
+# ---- the shape of each draw's outcome ------------------------------------------------------
+# Checked where an outcome comes in (a draw entered by hand, a redraw) before any rule reads
+# it: strict types, so a bool is no player number and a list is no colour.
+class _Outcome(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class StartPlayerOutcome(_Outcome):
+    player: StrictInt
+
+
+class ColourOutcome(_Outcome):
+    colour: StrictStr
+
+
+class BagOutcome(_Outcome):
+    placements: dict[StrictStr, list[StrictStr]]  # action space -> the cubes put there
+
+
+class MassOutcome(_Outcome):
+    items: list[StrictStr]  # member ids and "monk"
+
+
+class FateOutcome(_Outcome):
+    side: StrictStr
+    tile: StrictInt
+    quill: StrictBool
+
+
+OUTCOME_SHAPES: dict[str, type[_Outcome]] = {
+    "start_player": StartPlayerOutcome, "compensation_cube": ColourOutcome,
+    "bag": BagOutcome, "mass": MassOutcome, "fate": FateOutcome, "d4": ColourOutcome,
+}
+OUTCOME_EXAMPLES = {
+    "start_player": '{"player": 0}', "compensation_cube": '{"colour": "brown"}',
+    "bag": '{"placements": {"harvest": ["brown", "pink"]}}',
+    "mass": '{"items": ["monk"]}', "fate": '{"side": "top", "tile": 0, "quill": false}',
+    "d4": '{"colour": "brown"}',
+}
+
+
+def check_outcome(draw: object, outcome: object) -> dict[str, Any]:
+    """An outcome typed in for `draw`, checked for its shape (not yet against the game):
+    anything malformed is a RuleError naming the field, "outcome" or "outcome.<path>"."""
+    if not isinstance(draw, str) or draw not in OUTCOME_SHAPES:
+        raise RuleError("draw", f"unknown draw {draw!r}")
+    example = OUTCOME_EXAMPLES[draw]
+    if not isinstance(outcome, dict):
+        raise RuleError("outcome", f"must be an object, e.g. {example}")
+    try:
+        OUTCOME_SHAPES[draw].model_validate(outcome)
+    except ValidationError as exc:
+        raise from_validation(exc, prefix="outcome") from exc
+    return dict(outcome)
 
 
 def rng_for(seed: int, seq: int, draw: str) -> random.Random:
@@ -78,7 +134,7 @@ def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
     out = ev.outcome
     if ev.draw == "start_player":
         player = out.get("player")
-        require(isinstance(player, int) and 0 <= player < len(st.players), "outcome.player",
+        require(type(player) is int and 0 <= player < len(st.players), "outcome.player",
                 "not a player")
         assert isinstance(player, int)
         st.pending.pop(0)
@@ -87,8 +143,8 @@ def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
         ctx.note("start_player", player=st.players[player].name)
     elif ev.draw == "compensation_cube":
         colour = out.get("colour")
-        require(colour in ctx.comp.v("influence_colours"), "outcome.colour",
-                "not an influence colour")
+        require(isinstance(colour, str) and colour in ctx.comp.v("influence_colours"),
+                "outcome.colour", "not an influence colour")
         require(st.supply.get(str(colour), 0) > 0, "outcome.colour", f"no {colour} in the supply")
         assert pending is not None and pending.player is not None
         st.pending.pop(0)

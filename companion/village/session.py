@@ -14,13 +14,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from companion.core.validation import error_lines
 from companion.village import chance
 from companion.village.commands import Command, KarlaChooseCube
 from companion.village.components import ComponentData, load_components
 from companion.village.engine import apply_event, start_state
 from companion.village.rules.context import Ctx
-from companion.village.rules.errors import RuleError
+from companion.village.rules.errors import RuleError, from_validation
 from companion.village.rules.karla import default_choice
 from companion.village.setup import VillageSetup, check_against_components
 from companion.village.state import VillageState
@@ -47,22 +46,20 @@ def validate_command(command: Any) -> Any:
     if not isinstance(command, dict):
         raise RuleError("type", "a command is an object with a type, e.g. {\"type\": "
                         "\"end_turn\"}")
-    if command.get("type") in LEGACY_COMMANDS:
-        raise RuleError("type", f"{command['type']!r} is kept for old logs only; use "
-                        f"{LEGACY_COMMANDS[command['type']]!r}")
+    kind = command.get("type")
+    if "type" not in command:
+        raise RuleError("type", "is required, e.g. {\"type\": \"end_turn\"}")
+    if not isinstance(kind, str):  # a list or an object would not even be hashable
+        raise RuleError("type", "must be text naming a command, e.g. \"end_turn\"")
+    if kind in LEGACY_COMMANDS:
+        raise RuleError("type", f"{kind!r} is kept for old logs only; use "
+                        f"{LEGACY_COMMANDS[kind]!r}")
     try:
         return COMMAND.validate_python(command)
     except ValidationError as exc:
-        errors = exc.errors()
-        if errors[0].get("type") in ("union_tag_invalid", "union_tag_not_found"):
-            raise RuleError("type", f"unknown command {command.get('type')!r}") from exc
-        loc = list(errors[0].get("loc", ()))
-        if loc and loc[0] == command.get("type"):
-            loc = loc[1:]
-        first = error_lines(ValidationError.from_exception_data(
-            exc.title, [{**errors[0], "loc": tuple(loc)}]))[0]  # type: ignore[typeddict-unknown-key]
-        field, _, message = first.partition(": ")
-        raise RuleError(field or "type", message) from exc
+        if exc.errors()[0].get("type") in ("union_tag_invalid", "union_tag_not_found"):
+            raise RuleError("type", f"unknown command {kind!r}") from exc
+        raise from_validation(exc, tag=kind) from exc
 
 
 def parse_body(raw: dict[str, Any]) -> Any:
@@ -111,6 +108,8 @@ class VillageSession:
         # The newest engine version that saved this session: set by the service when it
         # opens a stored one; None for a session this build created.
         self.engine_written: int | None = None
+        # The stored version this copy extends (compare-and-append); set by the service.
+        self.saved_version = 0
         self.state = start_state(setup, comp)
         if events:
             for ev in events:
@@ -138,20 +137,28 @@ class VillageSession:
         return bool(self.redo_stack)
 
     # ---- acting ----------------------------------------------------------------------
+    # Every entry point refuses malformed input with a RuleError naming the field and
+    # leaves the state, the log and the redo stack as they were: the input's shape is
+    # checked first (validate_command, chance.check_outcome), the rules then read only
+    # well-typed values.
     def execute(self, command: Any) -> Outcome:
         """Validate and apply a command (a model or a dict); raises RuleError."""
-        return self._act(validate_command(command))
+        return self._act(validate_command(command), "type")
 
     def enter_draw(self, outcome: dict[str, Any]) -> Outcome:
         """The players drew physically: record what came out as the pending draw."""
         if not self.state.pending or self.state.pending[0].kind != "chance":
             raise RuleError("draw", "no draw is waiting")
-        draw = self.state.pending[0].draw
-        return self._act(chance.ChanceEvent(draw=draw, outcome=outcome,
-                                            source="manual"))
+        draw = str(self.state.pending[0].draw)
+        outcome = chance.check_outcome(draw, outcome)
+        return self._act(chance.ChanceEvent(draw=draw, outcome=outcome, source="manual"),
+                         "outcome")
 
     def redraw(self, draw: Literal["bag", "mass"],
                outcome: dict[str, Any] | None = None) -> Outcome:
+        if not isinstance(draw, str) or draw not in chance.REDRAWABLE:
+            raise RuleError("draw", f"only {' or '.join(chance.REDRAWABLE)} can be redrawn, "
+                            f"not {draw!r}")
         if outcome is None:
             trial = self.state.clone()
             ctx = Ctx(trial, self.comp)
@@ -169,16 +176,20 @@ class VillageSession:
                 outcome = {"items": draw_items(ctx, rng, count)}
             source: Literal["app", "manual"] = "app"
         else:
+            outcome = chance.check_outcome(draw, outcome)
             source = "manual"
         return self._act(chance.ChanceEvent(draw=draw, outcome=outcome, source=source,
-                                            redraw=True))
+                                            redraw=True), "outcome")
 
-    def _act(self, body: Any) -> Outcome:
+    def _act(self, body: Any, blame: str) -> Outcome:
+        """Apply one checked command or draw. `blame` is the field a RuleError names if a
+        rule fails in a way no check foresaw (a bug, not the input's fault)."""
         # Work on a copy and swap it in at the end: a reader never sees a half-applied
         # state, and a refused command leaves everything as it was.
         work = self.state.clone()
         n_before = len(self.events)
         group = self.group + 1
+        note_data_before = self.last_note_data
         self.last_note_data = []
         try:
             notes = apply_event(work, self.comp, body)
@@ -187,7 +198,12 @@ class VillageSession:
             _added, more = self._settle(group, work)
         except RuleError:
             del self.events[n_before:]
+            self.last_note_data = note_data_before
             raise
+        except Exception as exc:  # last resort: refuse, never keep a half-applied action
+            del self.events[n_before:]
+            self.last_note_data = note_data_before
+            raise RuleError(blame, f"cannot be applied ({type(exc).__name__}: {exc})") from exc
         self.state = work
         self.redo_stack = []
         self.last_notes = notes + more
@@ -241,24 +257,34 @@ class VillageSession:
             list(snap.note_data), snap.draw_mode, snap.karla_policy)
 
     # ---- undo / redo -----------------------------------------------------------------
-    def _refold(self) -> None:
+    def _fold(self, events: list[dict[str, Any]]) -> VillageState:
         state = start_state(self.setup, self.comp)
-        for ev in self.events:
+        for ev in events:
             apply_event(state, self.comp, parse_body(ev["body"]))
-        self.state = state
+        return state
 
     def undo(self) -> bool:
         if not self.can_undo():
             return False
-        group = self.group
-        cut = next(i for i, e in enumerate(self.events) if e["group"] == group)
+        self._cut_after(self.group - 1)
+        return True
+
+    def _cut_after(self, group: int) -> int:
+        """Move every event of a group after `group` onto the redo stack; returns how many
+        groups moved. The state is refolded before anything changes (so a failing fold
+        changes nothing)."""
+        cut = next((i for i, e in enumerate(self.events) if e["group"] > group),
+                   len(self.events))
         popped = self.events[cut:]
+        if not popped:
+            return 0
+        state = self._fold(self.events[:cut])
         del self.events[cut:]
         self.redo_stack = popped + self.redo_stack
-        self._refold()
+        self.state = state
         self.last_notes = []
         self.last_note_data = []
-        return True
+        return len({e["group"] for e in popped})
 
     def redo(self) -> bool:
         if not self.redo_stack:
@@ -267,21 +293,29 @@ class VillageSession:
         k = 0
         while k < len(self.redo_stack) and self.redo_stack[k]["group"] == group:
             k += 1
-        batch, self.redo_stack = self.redo_stack[:k], self.redo_stack[k:]
+        batch = self.redo_stack[:k]
         notes: list[str] = []
-        self.last_note_data = []
+        note_data: list[dict[str, Any]] = []
         work = self.state.clone()
-        for ev in batch:
-            notes += apply_event(work, self.comp, parse_body(ev["body"]))
-            self.last_note_data += work.note_data
+        for ev in batch:  # on a copy: nothing changes unless every event applies
+            try:
+                body = parse_body(ev["body"])
+            except ValidationError as exc:  # a stored redo stack no fold has checked
+                raise from_validation(exc, prefix="redo", tag=ev["body"].get("type")) from exc
+            notes += apply_event(work, self.comp, body)
+            note_data += work.note_data
+        self.redo_stack = self.redo_stack[k:]
         self.events.extend(batch)
         self.state = work
         self.last_notes = notes
+        self.last_note_data = note_data
         return True
 
     def go_back_to(self, group: int) -> int:
-        """Undo every action after `group`; returns how many were undone."""
-        count = 0
-        while self.group > max(group, 0) and self.undo():
-            count += 1
-        return count
+        """Undo every action after `group` (0 = back to the start); returns how many were
+        undone."""
+        if type(group) is not int:  # a bool is no group number either
+            raise RuleError("group", "must be a whole number")
+        if not 0 <= group <= self.group:
+            raise RuleError("group", f"must be from 0 to {self.group}")
+        return self._cut_after(group)

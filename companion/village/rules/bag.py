@@ -56,9 +56,11 @@ def check_placements(ctx: Ctx, placements: dict[str, list[str]]) -> None:
     """A draw (the app's or one typed in after a physical draw) must fit bag and card."""
     quota = space_quota(ctx)
     spaces = set(ctx.comp.v("action_spaces"))
-    for space in placements:
-        if space not in spaces:
+    for space, got in placements.items():
+        if not isinstance(space, str) or space not in spaces:
             raise RuleError(f"outcome.{space}", "not an action space")
+        if not isinstance(got, list) or not all(isinstance(c, str) for c in got):
+            raise RuleError(f"outcome.{space}", "must list the cube colours put there")
     need: dict[str, int] = {}
     for space, n in quota.items():
         got = placements.get(space, [])

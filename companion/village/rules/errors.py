@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pydantic import ValidationError
+
+from companion.core.validation import error_lines, field_path
+
 
 class RuleError(ValueError):
     """`field` names what is wrong (a command field, or the game state the command needs)."""
@@ -15,3 +19,27 @@ class RuleError(ValueError):
 def require(cond: bool, field: str, message: str) -> None:
     if not cond:
         raise RuleError(field, message)
+
+
+def from_validation(exc: ValidationError, prefix: str = "", tag: str | None = None,
+                    default: str = "type") -> RuleError:
+    """The first problem of a pydantic validation as a RuleError naming its field:
+    `prefix` goes in front of the field path ("outcome" -> "outcome.placements.market"),
+    a leading `tag` (a union's discriminator value) is left out, and a problem with the
+    whole input names `prefix` or else `default`."""
+    err = exc.errors()[0]
+    loc = [p for p in err.get("loc", ()) if not (isinstance(p, str) and "[" in p)]
+    line = error_lines(exc)[0]
+    if loc:
+        message = line[len(field_path(loc)) + 2:]
+        if tag is not None and loc[0] == tag:
+            loc = loc[1:]
+        path = field_path(loc) if loc else ""
+    else:
+        named, _, rest = line.partition(": ")
+        path, message = ("", rest) if named == "(input)" else (named, rest)
+    if prefix and path:
+        field = prefix + (path if path.startswith("[") else "." + path)
+    else:
+        field = prefix or path or default
+    return RuleError(field, message or "is invalid")

@@ -146,8 +146,8 @@ def apply_chance(ctx: Ctx, pending: Pending, draw: str, out: dict[str, Any]) -> 
     assert karla is not None
     if draw == "d4":
         colour = out.get("colour")
-        require(colour in ctx.comp.v("influence_colours"), "outcome.colour",
-                "the die shows an influence colour")
+        require(isinstance(colour, str) and colour in ctx.comp.v("influence_colours"),
+                "outcome.colour", "the die shows an influence colour")
         st.pending.pop(0)
         space = str(pending.detail["space"])
         ctx.note("d4_shows", colour=str(colour))
@@ -161,8 +161,8 @@ def apply_chance(ctx: Ctx, pending: Pending, draw: str, out: dict[str, Any]) -> 
         raise RuleError("draw", f"unknown draw {draw}")
     side = str(pending.detail["side"])
     tile = int(str(pending.detail["tile"]))
-    require(out.get("side") == side and out.get("tile") == tile, "outcome",
-            f"the {side} tile {tile + 1} is the one being flipped")
+    require(out.get("side") == side and type(out.get("tile")) is int and out["tile"] == tile,
+            "outcome", f"the {side} tile {tile + 1} is the one being flipped")
     quill = out.get("quill")
     require(isinstance(quill, bool), "outcome.quill", "must be true or false")
     face_down = karla.fate[side].count(False)

@@ -113,6 +113,9 @@ def draw_items(ctx: Ctx, rng: random.Random, count: int) -> list[str]:
 
 
 def check_draw(ctx: Ctx, items: list[str], count: int) -> None:
+    for i, item in enumerate(items):
+        if not isinstance(item, str):
+            raise RuleError(f"outcome.items[{i}]", "must name a member or a monk")
     require(len(items) == count, "outcome.items", f"draw exactly {count} items")
     monks = items.count(MONK)
     require(monks <= ctx.state.monks_in_bag, "outcome.items",
