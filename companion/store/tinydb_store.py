@@ -45,6 +45,7 @@ from pydantic import ValidationError
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
 
+from companion.store import crashpoints
 from companion.store.atomic import (
     AtomicJSONStorage,
     CorruptFileError,
@@ -257,9 +258,10 @@ def _check_index_entry(doc: Any) -> None:
     info = SessionInfo.model_validate(doc)
     iso_to_ts(info.updated_at)  # list_sessions sorts by these
     stamp = doc.get("stamp")
-    if not (isinstance(stamp, list) and len(stamp) == 3
-            and all(isinstance(n, int) for n in stamp)):
-        raise ValueError("index entry without a file stamp")
+    # No stamp: an entry of store schema 1, re-read from its file (never "damaged").
+    if stamp is not None and not (isinstance(stamp, list) and len(stamp) == 3
+                                  and all(isinstance(n, int) for n in stamp)):
+        raise ValueError("index entry with a malformed file stamp")
 
 
 def _check_table_file(tables: dict[str, Any], table_name: str,
@@ -778,7 +780,9 @@ class TinyDBStore:
         with self.session_lock(session_id):
             existed = path.exists()
             if existed:
+                crashpoints.reached("before-unlink")
                 path.unlink()
+                crashpoints.reached("unlinked")
                 fsync_dir(self.sessions_dir)
             self._cache.discard(str(path))
         # Per-game keys of store schema 1 go with the game. (The index entry is dropped

@@ -150,3 +150,54 @@ def test_old_layout_is_listed_via_migration_not_quarantined(
     assert _schema_on_disk(session_file) == 0  # listing never writes a session file
     assert store.load("old").events == [{"n": 1}]
     assert _schema_on_disk(session_file) == 2  # its own step, then 1 -> 2
+
+
+def test_a_data_folder_in_store_schema_1_layout_migrates_on_first_open(tmp_path: Path) -> None:
+    """Files exactly as the previous release wrote them: a session file whose meta has no
+    version or updated_at, an index without file stamps (and a stale summary: the kill
+    between the log and index writes), and the game's preferences and engine in
+    settings.json. Everything lists, opens, plays on, and moves into the game file."""
+    from companion.store.tinydb_store import TinyDBStore as Store
+    from companion.village.service import ENGINE_VERSION, VillageService, engine_key, prefs_key
+    from companion.village.setup import PlayerSetup, VillageSetup
+
+    made = tmp_path / "made"
+    sid, session = VillageService(Store(made)).create(VillageSetup(
+        players=[PlayerSetup(name="Ann", colour="red"), PlayerSetup(name="Bo", colour="blue")],
+        seed=4))
+    tables = json.loads((made / "sessions" / f"{sid}.json").read_bytes())
+    tables.pop("_rev")
+    meta = tables["meta"]["1"]
+    header = meta["header"]
+    header.pop("prefs")
+    old_meta = {"schema": 1, "id": sid, "game": "village", "title": meta["title"],
+                "created_at": "2026-01-02T10:00:00.000Z", "finished": False,
+                "summary": {"players": ["Ann", "Bo"], "round": 1, "phase": "play"},
+                "header": header}
+    tables["meta"] = {"1": old_meta}
+    root = tmp_path / "old"
+    (root / "sessions").mkdir(parents=True)
+    (root / "sessions" / f"{sid}.json").write_text(json.dumps(tables))
+    (root / "index.json").write_text(json.dumps({"sessions": {"1": {
+        "id": sid, "game": "village", "title": "stale title",
+        "created_at": "2026-01-02T10:00:00.000Z", "updated_at": "2026-01-02T10:00:00.000Z",
+        "finished": True, "summary": {}}}}))
+    (root / "settings.json").write_text(json.dumps({"settings": {
+        "1": {"key": "language", "value": "ko"},
+        "2": {"key": prefs_key(sid), "value": {"draw_mode": "manual", "karla_policy": "auto"}},
+        "3": {"key": engine_key(sid), "value": ENGINE_VERSION}}}))
+
+    store = Store(root)
+    [info] = store.list_sessions()  # the stale entry is repaired from the file itself
+    assert (info.title, info.finished) == (meta["title"], False)
+    assert store.problems() == []
+    svc = VillageService(store)
+    game = svc.open(sid)
+    assert game.events == session.events and game.draw_mode == "manual"
+    assert _schema_on_disk(root / "sessions" / f"{sid}.json") == 2
+    stored = store.load(sid)
+    assert stored.header["prefs"] == {"draw_mode": "manual", "karla_policy": "auto"}
+    assert store.get_setting(prefs_key(sid)) is None and store.get_setting("language") == "ko"
+    game_events = len(game.events)
+    svc.set_prefs(sid, game, karla_policy="ask")  # writes extend the migrated version
+    assert len(svc.open(sid).events) == game_events
