@@ -14,6 +14,7 @@ from pydantic import (
 )
 
 from companion.village.components import ComponentData, Edition
+from companion.village.interpretations import CURRENT_RULES, interpretation
 from companion.village.state import PLAGUE, KarlaState, Member, Player, VillageState
 
 LETTERS = "abcdefgh"
@@ -44,7 +45,14 @@ class VillageSetup(BaseModel):
     solo: bool = False
     karla_colour: str | None = None
     start_player: int | None = None  # None: the app draws it (a chance event)
-    compensation: bool = True
+    # Seat compensation: the Big Box rule; for 2011 a house rule (004 has none). None: the
+    # edition's own rule (resolved in _check). See interpretations "compensation_2011".
+    compensation: bool | None = None
+    # Which rules revision the game started with (interpretations.CURRENT_RULES for a new
+    # game; a stored setup without it is 1 and replays as it was played).
+    rules_version: int = Field(default=CURRENT_RULES, ge=1, le=CURRENT_RULES)
+    # Switchable readings of the rules chosen for this game (interpretations.json keys).
+    readings: dict[str, str] = Field(default_factory=dict)
     # Not tracked yet: a new setup refuses any (see _check). Stored sessions keep loading;
     # for them it only raises the solo achievement thresholds.
     expansions: list[Literal["inn", "port", "marriage"]] = Field(default_factory=list)
@@ -55,6 +63,22 @@ class VillageSetup(BaseModel):
     def _check(self, info: ValidationInfo) -> VillageSetup:
         n = len(self.players)
         stored = bool((info.context or {}).get("stored"))
+        if stored and "rules_version" not in self.model_fields_set:
+            self.rules_version = 1  # saved before rules versions: exactly as it was played
+        if self.compensation is None:
+            # Games saved before this field could be None always stored a bool; a stored
+            # game without one predates the 2011 fix and had compensation on.
+            self.compensation = self.edition == "big-box" or (
+                stored and self.rules_version < CURRENT_RULES)
+        for key, choice in self.readings.items():
+            try:
+                item = interpretation(key)
+            except KeyError:
+                raise ValueError(f"readings.{key}: not a reading this app knows") from None
+            if item.setup_field is not None:
+                raise ValueError(f"readings.{key}: set {item.setup_field} instead")
+            if choice not in item.options:
+                raise ValueError(f"readings.{key}: must be one of {', '.join(item.options)}")
         if self.expansions and not stored:
             # The engine has none of their spaces or parts (inn, port, wedding, smuggling;
             # Marriage's 12th members and 7th plague cube): saying "yes" would track a game

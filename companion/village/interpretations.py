@@ -1,0 +1,87 @@
+"""How this app reads the rules where the rulebooks are silent or ambiguous.
+
+`data/interpretations.json` lists every such place: the passage (seed and the original
+sentence), the reading the app chose for new games, the other reading, and for a reading
+that changed with a rules fix, the `legacy` one that games started before it keep
+(`VillageSetup.rules_version` < 2). Switchable readings are chosen per new game and stored
+in its setup (`readings`, or a setup field such as `compensation`).
+
+Engine code asks `reading(setup, key)`; it never reads the file's defaults itself.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+if TYPE_CHECKING:
+    from companion.village.setup import VillageSetup
+
+Edition = Literal["big-box", "2011"]
+
+#: Rules revision of games started by this build. 1: before the rulebook fixes of issue 10
+#: (Karla after the well, the solo marker, 2011 blocking, compensation and end deaths).
+CURRENT_RULES = 2
+
+
+class Interpretation(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    key: str
+    editions: list[Edition]
+    solo: bool | None  # None: solo and multiplayer games alike
+    seed: Literal["000", "004"]
+    where: str
+    text: str  # the rulebook's own sentence
+    options: list[str]
+    chosen: str  # the reading of new games
+    legacy: str | None = None  # the reading of games started before CURRENT_RULES
+    switchable: bool
+    setup_field: str | None = None  # a setup field that holds the choice (bool: "on"/"off")
+    reading: dict[str, str]  # English descriptions (the app's texts are in the catalogues)
+
+    @model_validator(mode="after")
+    def _check(self) -> Interpretation:
+        for option in (self.chosen, self.legacy):
+            if option is not None and option not in self.options:
+                raise ValueError(f"{self.key}: {option!r} is not one of {self.options}")
+        if set(self.reading) != set(self.options):
+            raise ValueError(f"{self.key}: describe every option")
+        return self
+
+    def applies_to(self, edition: str, solo: bool) -> bool:
+        return edition in self.editions and (self.solo is None or self.solo == solo)
+
+
+@cache
+def interpretations() -> tuple[Interpretation, ...]:
+    raw = resources.files("companion.village").joinpath("data/interpretations.json")
+    data = json.loads(raw.read_text("utf-8"))
+    return tuple(Interpretation.model_validate(item) for item in data["interpretations"])
+
+
+def interpretation(key: str) -> Interpretation:
+    for item in interpretations():
+        if item.key == key:
+            return item
+    raise KeyError(key)
+
+
+def default_reading(key: str, rules_version: int) -> str:
+    """The reading a game gets when its setup does not choose one."""
+    item = interpretation(key)
+    if rules_version < CURRENT_RULES and item.legacy is not None:
+        return item.legacy
+    return item.chosen
+
+
+def reading(setup: VillageSetup, key: str) -> str:
+    """The reading this game plays by (its choice, else its rules version's default)."""
+    item = interpretation(key)
+    if item.setup_field is not None:
+        return "on" if getattr(setup, item.setup_field) else "off"
+    return setup.readings.get(key) or default_reading(key, setup.rules_version)
