@@ -42,6 +42,9 @@ class Interpretation(BaseModel):
     legacy: str | None = None  # the reading of games started before CURRENT_RULES
     switchable: bool
     setup_field: str | None = None  # a setup field that holds the choice (bool: "on"/"off")
+    # Only in effect while these other readings are (e.g. what a paid marker does in later
+    # rounds matters only when a paid marker does not come back at the next one).
+    applies_with: dict[str, str] = {}
     reading: dict[str, str]  # English descriptions (the app's texts are in the catalogues)
 
     @model_validator(mode="after")
@@ -85,3 +88,13 @@ def reading(setup: VillageSetup, key: str) -> str:
     if item.setup_field is not None:
         return "on" if getattr(setup, item.setup_field) else "off"
     return setup.readings.get(key) or default_reading(key, setup.rules_version)
+
+
+def effective_readings(setup: VillageSetup) -> dict[str, str]:
+    """Every reading this game plays by: key -> option, for the entries of its edition and
+    mode whose `applies_with` readings are in effect (the game's state carries them as
+    `VillageState.readings`)."""
+    chosen = {item.key: reading(setup, item.key) for item in interpretations()
+              if item.applies_to(setup.edition, setup.solo)}
+    return {key: option for key, option in chosen.items()
+            if all(chosen.get(k) == v for k, v in interpretation(key).applies_with.items())}

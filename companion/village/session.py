@@ -130,6 +130,18 @@ class VillageSession:
     def group(self) -> int:
         return int(self.events[-1]["group"]) if self.events else 0
 
+    @property
+    def rules_version(self) -> int:
+        """The rules this game plays by: interpretations.CURRENT_RULES, or 1 for a game
+        started before the rulebook fixes of issue 10 (it keeps the rules it started with;
+        `state.follows_older_rules` says so)."""
+        return self.state.rules_version
+
+    @property
+    def readings(self) -> dict[str, str]:
+        """Every interpretations.json reading in effect in this game: key -> option."""
+        return dict(self.state.readings)
+
     def can_undo(self) -> bool:
         return self.group > 0
 

@@ -14,7 +14,11 @@ from pydantic import (
 )
 
 from companion.village.components import ComponentData, Edition
-from companion.village.interpretations import CURRENT_RULES, interpretation
+from companion.village.interpretations import (
+    CURRENT_RULES,
+    effective_readings,
+    interpretation,
+)
 from companion.village.state import PLAGUE, KarlaState, Member, Player, VillageState
 
 LETTERS = "abcdefgh"
@@ -77,6 +81,8 @@ class VillageSetup(BaseModel):
                 raise ValueError(f"readings.{key}: not a reading this app knows") from None
             if item.setup_field is not None:
                 raise ValueError(f"readings.{key}: set {item.setup_field} instead")
+            if not item.switchable:
+                raise ValueError(f"readings.{key}: not a reading a game can choose")
             if choice not in item.options:
                 raise ValueError(f"readings.{key}: must be one of {', '.join(item.options)}")
         if self.expansions and not stored:
@@ -127,6 +133,26 @@ def check_against_components(setup: VillageSetup, comp: ComponentData) -> list[s
     return problems
 
 
+def slot_capacities(setup: VillageSetup, comp: ComponentData,
+                    n: int) -> tuple[dict[str, int], int]:
+    """Open chronicle slots per section and open graveyard slots for `n` seats.
+
+    A slot marked with a player count above `n` is blocked. From rules version 2 a mark
+    above the edition's largest player count blocks nothing: 004 blocks spaces only with
+    fewer than 4 players (「4인 미만시 … 인원수보다 큰 숫자칸에」), and the 2011 data reuse
+    the Big Box "5" marks. Games started before keep the capacities they had."""
+    if setup.rules_version < 2:
+        return comp.chronicle_capacity(n), comp.graveyard_capacity(n)
+    top = max(int(c) for c in comp.v("player_counts"))
+
+    def is_open(mark: int) -> bool:
+        return min(int(mark), top) <= n
+
+    chronicle = {sec: sum(1 for m in marks if is_open(m))
+                 for sec, marks in comp.v("chronicle_sections").items()}
+    return chronicle, sum(1 for m in comp.v("graveyard_slots") if is_open(m))
+
+
 def initial_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
     players = [Player(name=p.name, colour=p.colour, coins=int(comp.v("start_coins")))
                for p in setup.players]
@@ -150,6 +176,7 @@ def initial_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
     supply[PLAGUE] = int(comp.v("plague_cubes"))
     front = comp.front_spaces(n)
     queue = int(comp.v("market_queue_spaces"))
+    chronicle, graveyard = slot_capacities(setup, comp, n)
     st = VillageState(
         edition=setup.edition,
         solo=setup.solo,
@@ -162,8 +189,10 @@ def initial_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
         market_front=[True] * front + [False] * (5 - front),
         market_queue=[True] * queue,
         customer_stack=int(comp.v("customer_tiles")) - front - queue,
-        chronicle_capacity=comp.chronicle_capacity(n),
-        graveyard_capacity=comp.graveyard_capacity(n),
+        chronicle_capacity=chronicle,
+        graveyard_capacity=graveyard,
+        rules_version=setup.rules_version,
+        readings=effective_readings(setup),
     )
     st.setup_variant = setup.karla_variant
     if setup.solo:

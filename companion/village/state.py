@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from companion.village.interpretations import CURRENT_RULES
+
 PLAGUE = "plague"
 SECTIONS = ("farm", "crafts", "council", "church", "travel")
 BOARD_PLACES = ("farmyard", "workshop", "council", "church", "travel")
@@ -72,7 +74,9 @@ class MarketDay(BaseModel):
     free_sale_used: bool = False
     emptied: list[int] = Field(default_factory=list)  # front slots served this market day
     sales: list[tuple[int, int]] = Field(default_factory=list)  # (player, front slot)
-    karla_to_serve: bool = False  # solo: Karla reacts once this market day
+    # Solo: Karla serves one customer on her go this market day; not in one you hold
+    # through the well (reading "karla_after_well" "no_reaction": no reaction after it).
+    karla_to_serve: bool = False
 
 
 class MassState(BaseModel):
@@ -124,8 +128,10 @@ class VillageState(BaseModel):
     customer_stack: int
     market_day: MarketDay | None = None
     next_start_holder: int | None = None
-    # The marker left the council this round (solo: spent as a coin). With a holder still
-    # set, it is a coin on the holder's farmyard not yet paid (see marker_coin_holder).
+    # The marker left the council (solo: spent as a coin). With a holder still set, it is a
+    # coin on the holder's farmyard not yet paid (see marker_coin_holder). Without one it
+    # was paid: gone for this round, and (reading "marker_coin_return" "unused_only") for
+    # the rest of the game.
     next_start_spent: bool = False
     mass: MassState | None = None
     end: EndState | None = None
@@ -147,12 +153,29 @@ class VillageState(BaseModel):
     setup_variant: str = "standard"  # Karla: "standard" or "d4"
     karla_due: bool = False  # solo: you took a cube this turn, Karla takes after it
     karla_react: str | None = None  # the space of Karla's last cube, for her reaction
+    # The rules this game plays by, from its setup (they never change during a game, so
+    # they are left out of the state's dumps: a stored game's states stay as recorded).
+    # rules_version: interpretations.CURRENT_RULES for a game started by this build, 1 for
+    # one started before the rulebook fixes of issue 10 (it replays as it was played).
+    # readings: interpretations.json key -> the reading in effect (interpretations.
+    # effective_readings); rules code asks Ctx.reading.
+    rules_version: int = Field(default=CURRENT_RULES, exclude=True)
+    readings: dict[str, str] = Field(default_factory=dict, exclude=True)
 
     def clone(self) -> VillageState:
         """An independent copy. The session copies the state before every command (so a
         refused one changes nothing); a dump/validate round trip is ~5x faster than
         pydantic's deep copy, which was most of the time of a random game."""
-        return self.model_validate(self.model_dump())
+        copy = self.model_validate(self.model_dump())
+        copy.rules_version = self.rules_version  # not in the dump (see above)
+        copy.readings = dict(self.readings)
+        return copy
+
+    @property
+    def follows_older_rules(self) -> bool:
+        """Started before the current rules version: it plays by the rules as this app read
+        them then (the log says so)."""
+        return self.rules_version < CURRENT_RULES
 
     # ---- queries -----------------------------------------------------------------------
     def marker_coin_holder(self) -> int | None:

@@ -176,9 +176,11 @@ def test_drawn_karla_members_go_to_the_leftmost_level_without_her_member() -> No
 
 def test_at_most_one_karla_member_per_level_a_fifth_stays_in_the_bag() -> None:
     """Rulebook: at most 4 of hers on the track. What happens to a fifth one drawn is not
-    written; the engine leaves it in the bag (like a monk)."""
+    written; the engine leaves it in the bag (like a monk): interpretations.json
+    "karla_fifth_church_member"."""
     s = new_session()
     st = s.state
+    assert st.readings["karla_fifth_church_member"] == "stays_in_bag"
     for lvl, mid in enumerate(["red-3a", "red-3b", "red-4a", "red-4b"], start=1):
         st.members[mid].loc = f"church:{lvl}"  # mutation: her four levels taken
     st.members["red-2a"].loc = "bag"

@@ -107,7 +107,8 @@ def test_the_marker_coin_paid_is_gone_and_not_taken_twice() -> None:
     end_round(s)
     st = s.state
     assert st.players[HUMAN].coins == coins  # nothing more taken at the new round
-    assert st.next_start_holder is None and not st.next_start_spent
+    # Paid, it stays in the supply (not back on the council: test_rulebook_fixes).
+    assert st.next_start_holder is None and st.next_start_spent
 
 
 def test_the_marker_coin_cannot_be_banked_round_after_round() -> None:

@@ -61,7 +61,10 @@ def bury(ctx: Ctx, member: Member, section: str | None, *,
     st = ctx.state
     name = st.players[member.owner].name
     final_rule = str(ctx.comp.v("final_turn_death"))
-    in_final_turns = st.end is not None
+    # 2011: 「최종액션 중 죽게 되는 가족원은 단순히 게임에서 제거한다」 — only a death in the final
+    # turns themselves (they start once the end's own turn is over: order_set). Games
+    # started before rules version 2 removed every death after the end was triggered.
+    in_final_turns = st.end is not None and (st.end.order_set or ctx.rules_version < 2)
     if in_final_turns and final_rule == "removed":
         member.loc = "removed"
         ctx.note("removed_final", player=name, gen=member.gen)

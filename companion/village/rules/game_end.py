@@ -27,8 +27,9 @@ def final_order(ctx: Ctx) -> list[int]:
 
     Not in a market day: everyone but the trigger player, clockwise after them.
     In a market day: if the market-day trigger player also triggered the end, everyone else;
-    otherwise everyone, clockwise after the market-day trigger player (Big Box 遊戲結束 特殊情況;
-    the 2011 edition starts after the end trigger instead).
+    otherwise everyone, clockwise after the market-day trigger player (Big Box 遊戲結束 特殊情況,
+    reading "final_turns_after_market_end" "market_host_order"; the 2011 edition, and the
+    other Big Box reading, start after the end trigger instead).
     """
     st = ctx.state
     end = st.end
@@ -41,7 +42,7 @@ def final_order(ctx: Ctx) -> list[int]:
         market_trigger = end.market_trigger if end.market_trigger is not None else st.current
         if end.triggered_by == market_trigger:
             order = [p for p in after if p != market_trigger]
-        elif ctx.comp.v("final_turns_market") == "after_end_trigger":
+        elif _market_end_rule(ctx) == "after_end_trigger":
             # 2011 edition: from the player after the end trigger through the end trigger.
             order = [(end.triggered_by + k) % n for k in range(1, n + 1)]
         else:
@@ -50,3 +51,13 @@ def final_order(ctx: Ctx) -> list[int]:
         after_trigger = [(end.triggered_by + k) % n for k in range(1, n)]
         order = after_trigger
     return [p for p in order if p in humans]
+
+
+def _market_end_rule(ctx: Ctx) -> str:
+    """Where the final turns start when someone other than the market-day host ends the
+    game: the 2011 edition's own rule (004 최종액션 C); in the Big Box, whose rulebook names
+    no seat, the game's reading "final_turns_after_market_end" (games started before rules
+    version 2: the component value they played with)."""
+    if ctx.state.edition == "big-box" and ctx.rules_version >= 2:
+        return ctx.reading("final_turns_after_market_end")
+    return str(ctx.comp.v("final_turns_market"))

@@ -15,7 +15,12 @@ def start_market_day(ctx: Ctx, trigger: int) -> None:
     st.market_day = MarketDay(trigger=trigger, seller=trigger)
     ctx.note("market_day", player=st.players[trigger].name)
     if st.solo:
-        st.market_day.karla_to_serve = True
+        # Serving a customer is one of Karla's reactions (單人遊戲 卡拉的(反應)行動 市集), and
+        # 「卡拉不會在你執行「水井」行動後從遊戲版圖上拿取方塊(或「反應」)！」: in a market day you
+        # hold through the well she does not serve (reading "karla_after_well").
+        after_well = (st.players[trigger].kind == "human" and st.space_taken == "well"
+                      and ctx.reading("karla_after_well") == "no_reaction")
+        st.market_day.karla_to_serve = not after_well
     _settle(ctx)
 
 
@@ -102,7 +107,8 @@ def _settle(ctx: Ctx) -> None:
         if st.players[md.seller].kind == "karla":
             from companion.village.rules.karla import karla_market_go
 
-            karla_market_go(ctx)
+            if md.karla_to_serve:
+                karla_market_go(ctx)
             md.passed.append(md.seller)
             n = len(st.players)
             for k in range(1, n + 1):

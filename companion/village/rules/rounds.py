@@ -42,14 +42,19 @@ def step_new_round(ctx: Ctx) -> None:
     st = ctx.state
     if st.round > 0:
         if st.solo:
-            # Before the bag is filled the marker goes back to the council: an unpaid
-            # marker-coin leaves the holder's coins (rulebook 單人遊戲 註記).
+            # Before the bag is filled a marker taken but not paid goes back to the council:
+            # an unpaid marker-coin leaves the holder's coins (rulebook 單人遊戲 註記). A paid
+            # one went to the supply: reading "marker_coin_return" "unused_only", it stays
+            # there for the rest of the game ("marker_coin_paid_later_rounds"); legacy
+            # "every_round" puts it back on the council too.
+            every_round = ctx.reading("marker_coin_return") == "every_round"
+            paid = st.next_start_spent and st.next_start_holder is None
             if st.marker_coin_holder() is not None:
                 return_marker_coin(ctx)
-            elif st.next_start_holder is not None or st.next_start_spent:
+            elif st.next_start_holder is not None or (paid and every_round):
                 ctx.note("next_start_back")
             st.next_start_holder = None
-            st.next_start_spent = False
+            st.next_start_spent = paid and not every_round
         elif st.next_start_holder is not None:
             st.start_player = st.next_start_holder
             st.next_start_holder = None
