@@ -7,6 +7,7 @@ with, so later corrections never change an old session.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any, Literal
@@ -104,6 +105,9 @@ def validate_consistency(data: ComponentData) -> None:
                                    "the board")
     if int(data.v("time_track_length")) < 2:
         raise ComponentProblem("time_track_length: must be at least 2")
+    if int(data.v("travel_cities")) < 1:
+        raise ComponentProblem("travel_cities: must be at least 1")
+    check_church_costs(data.v("church_advance_grain"), len(data.v("score_church")))
     if "karla_track_spaces" in data.values:
         length = int(data.v("karla_track_spaces"))
         fate = data.v("karla_fate_after")
@@ -115,6 +119,19 @@ def validate_consistency(data: ComponentData) -> None:
                     raise ComponentProblem(f"karla_fate_after.{side}: {pos} is off the board "
                                            f"(0..{length - 1})")
         check_karla_order(data.v("karla_action_order"), spaces)
+
+
+def check_church_costs(costs: Any, levels: int) -> None:
+    """The grain printed above church levels 2..top (level 1 is where drawn members start)."""
+    wanted = [str(level) for level in range(2, levels + 1)]
+    if not isinstance(costs, dict) or sorted(costs) != sorted(wanted):
+        raise ComponentProblem(f"church_advance_grain: must give the grain for levels "
+                               f"{wanted[0]}-{wanted[-1]}")
+    for level in wanted:
+        cost = costs[level]
+        if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
+            raise ComponentProblem(f"church_advance_grain.{level}: must be a whole number, "
+                                   "at least 0")
 
 
 def check_karla_order(order: Any, spaces: set[str]) -> None:
@@ -146,3 +163,37 @@ def correction_value(data: ComponentData, key: str, value: Any) -> Any:
             raise
         raise ComponentProblem(f"{key}: {exc}") from exc
     return value
+
+
+# ---- warnings: values the engine plays with but the rulebook contradicts -----------------
+#: More cubes go into the green bag each round than are drawn (000 三人遊戲的範例 註記:
+#: 每輪加入布袋的方塊會多於抽出的方塊). The plague cubes added vary (none when none was drawn
+#: the round before), so the card's influence cubes alone must outnumber the cubes drawn.
+BAG_NOT_ABOVE_DRAW = "bag_not_above_draw"
+
+
+@dataclass(frozen=True)
+class ComponentWarning:
+    """A value that contradicts the rulebook, but may still be what a box prints: the
+    component check shows it and lets the game start. `key` names the rule (the app
+    words it in the player's language from `params`); `item` is the value it is about
+    (a component key, or "setup_cards.<n>" for one card)."""
+
+    key: str
+    item: str
+    params: dict[str, int] = field(default_factory=dict)
+
+
+def component_warnings(data: ComponentData) -> list[ComponentWarning]:
+    """Everything in `data` (shipped estimates or the user's corrections) that breaks a
+    rulebook statement without making the game unplayable. Never raises for a value
+    `validate_consistency` accepts."""
+    out: list[ComponentWarning] = []
+    colours = len(data.v("influence_colours"))
+    for n in data.v("player_counts"):
+        card = data.setup_card(n)
+        added, drawn = card.bag_per_colour * colours, card.cubes_placed
+        if added <= drawn:
+            out.append(ComponentWarning(BAG_NOT_ABOVE_DRAW, f"setup_cards.{n}",
+                                        {"players": int(n), "added": added, "drawn": drawn}))
+    return out

@@ -27,7 +27,8 @@ KEY_RE = re.compile(r"^[a-z_]+(\.[a-z0-9_]+)+$")
 # Namespaces whose keys are built at run time (f"note.{key}", f"colour.{c}" ...): they are
 # checked against the engine's own lists below instead of against constants in the code.
 DYNAMIC_NAMESPACES = ("note", "colour", "space", "section", "goods", "side", "draw",
-                      "category", "phase", "achievement", "reward", "building", "cube_letter")
+                      "category", "phase", "achievement", "reward", "building", "cube_letter",
+                      "rules")  # rules.<key>...: interpretations.json (test_rules_readings)
 
 
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many")

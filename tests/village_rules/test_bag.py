@@ -19,15 +19,23 @@ from .conftest import (
 
 INFLUENCE = ("brown", "pink", "orange", "green")
 CARD_3P = {"harvest": 3, "family": 3, "crafts": 4, "market": 2, "council": 3, "travel": 3,
-           "church": 3}  # the shipped (estimated) 3-player card
+           "church": 3}  # the shipped (estimated) 3-player card's cubes per space
+PLAGUE = 6  # 遊戲設置 10: 「…跟6個瘟疫方塊放在遊戲版圖旁公共供應區」
+
+
+def per_colour(s: VillageSession) -> int:
+    """The card's cubes of each colour into the bag (an estimate the players may correct:
+    the tests follow whatever this game's component data says)."""
+    return int(s.comp.v("setup_cards")[str(len(s.state.players))]["bag_per_colour"])
 
 
 def test_first_fill_puts_the_card_count_of_each_colour_and_every_plague_cube_in() -> None:
-    st = new_session(3).state
+    s = new_session(3)
+    st, n = s.state, per_colour(s)
     assert st.pending[0].kind == "chance" and st.pending[0].draw == "bag"
-    assert {c: st.bag[c] for c in INFLUENCE} == dict.fromkeys(INFLUENCE, 5)
-    assert st.bag["plague"] == 6 and st.supply["plague"] == 0
-    assert {c: st.supply[c] for c in INFLUENCE} == dict.fromkeys(INFLUENCE, 28)
+    assert {c: st.bag[c] for c in INFLUENCE} == dict.fromkeys(INFLUENCE, n)
+    assert st.bag["plague"] == PLAGUE and st.supply["plague"] == 0
+    assert {c: st.supply[c] for c in INFLUENCE} == dict.fromkeys(INFLUENCE, 33 - n)
 
 
 def test_each_space_gets_the_card_count_and_the_rest_stays_in_the_bag() -> None:
@@ -36,7 +44,7 @@ def test_each_space_gets_the_card_count_and_the_rest_stays_in_the_bag() -> None:
     fill(s)
     st = s.state
     assert {space: len(c) for space, c in st.spaces.items()} == CARD_3P
-    assert sum(st.bag.values()) == 26 - 21
+    assert sum(st.bag.values()) == 4 * per_colour(s) + PLAGUE - sum(CARD_3P.values())
     assert st.round == 1 and st.stage == "take" and st.current == 0
 
 
@@ -49,7 +57,7 @@ def test_the_app_draw_follows_the_card_too() -> None:
                       "travel": 3, "church": 4}  # the shipped (estimated) 4-player card
     assert {sp: len(c) for sp, c in s.state.spaces.items()} == placed
     assert s.state.cubes_on_board() == 24
-    assert sum(s.state.bag.values()) == 4 * 6 + 6 - 24
+    assert sum(s.state.bag.values()) == 4 * per_colour(s) + PLAGUE - 24
 
 
 def _leftovers_after_round_one(s: VillageSession) -> dict[str, int]:
@@ -68,7 +76,7 @@ def test_leftovers_stay_in_the_bag_and_taken_plague_comes_back() -> None:
     # The 2 plague cubes taken went back to the supply, and from there into the bag again.
     assert st.bag["plague"] == 6 and st.supply["plague"] == 0
     for c in INFLUENCE:
-        assert st.bag[c] == left[c] + 5
+        assert st.bag[c] == left[c] + per_colour(s)
 
 
 def test_a_depleted_colour_goes_in_only_as_far_as_the_supply_allows() -> None:
@@ -86,7 +94,7 @@ def test_a_depleted_colour_goes_in_only_as_far_as_the_supply_allows() -> None:
     assert st.supply["green"] == 0
     assert st.bag["green"] == bag_green + 2  # nobody paid green back in round 1
     assert noted(s.last_notes, "Only 2 green")
-    assert st.bag["brown"] >= 5  # the other colours are added in full
+    assert st.bag["brown"] >= per_colour(s)  # the other colours are added in full
 
 
 def test_a_manual_draw_with_the_wrong_count_on_a_space_is_refused() -> None:
@@ -101,7 +109,8 @@ def test_a_manual_draw_of_cubes_not_in_the_bag_is_refused() -> None:
     s = new_session(3)
     bad = placements_for(s)
     bad["harvest"] = ["pink", "pink", "pink"]
-    bad["crafts"] = ["pink", "pink", "pink", "brown"]  # 6 pink drawn, the bag holds 5
+    bad["crafts"] = ["pink"] * (per_colour(s) + 1 - 3)  # one more pink than the bag holds
+    bad["crafts"] += ["brown"] * (4 - len(bad["crafts"]))
     with refused(s, "outcome.pink"):
         s.enter_draw({"placements": bad})
 
@@ -161,7 +170,7 @@ def test_app_redraw_before_the_first_take_is_logged_as_a_redraw() -> None:
     ev = s.events[-1]["body"]
     assert (ev["draw"], ev["source"], ev["redraw"]) == ("bag", "app", True)
     assert {sp: len(c) for sp, c in s.state.spaces.items()} == CARD_3P
-    assert s.state.cubes_on_board() + sum(s.state.bag.values()) == 26
+    assert s.state.cubes_on_board() + sum(s.state.bag.values()) == 4 * per_colour(s) + PLAGUE
 
 
 def test_no_redraw_once_a_cube_was_taken() -> None:

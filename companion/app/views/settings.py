@@ -1,4 +1,5 @@
-"""Settings: language, theme, and the options the game screens read."""
+"""Settings: language, theme, the options the game screens read, and the way to "How
+this app reads the rules"."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from companion.app.settings import (
     KarlaPolicy,
     ThemeChoice,
 )
-from companion.app.widgets import BODY_TEXT_SIZE, back_button, heading
+from companion.app.village.table_paths import RULES_ROUTE
+from companion.app.widgets import BODY_TEXT_SIZE, back_button, big_button, heading
 from companion.i18n import LANGUAGE_NAMES, available_languages
 
 THEME_LABELS = {
@@ -94,6 +96,11 @@ class SettingsScreen(Screen):
                 choice_group("settings-cubes", settings.cube_display.value,
                              [(c.value, t(key)) for c, key in CUBE_LABELS.items()],
                              partial(self._changed, KEY_CUBE_DISPLAY)),
+                ft.Divider(),
+                # Where the rulebooks are silent or unclear: what the app chose.
+                big_button(t("readings.title"), ft.Icons.RULE,
+                           lambda: self.ctx.go(RULES_ROUTE), identifier="settings-rules",
+                           filled=False),
             ],
         )
 

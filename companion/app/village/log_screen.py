@@ -1,5 +1,7 @@
 """The game log: every event in plain words, newest first, 20 to a page, with "go back
-to here" on each entry (undoes every later action; redo brings them back)."""
+to here" on each entry (undoes every later action; redo brings them back). Above them a
+note says which rules the game follows (its rules version, the readings it plays by that
+differ from the app's) with the way to "How this app reads the rules"."""
 
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ import flet as ft
 from companion.app.paging import page_slice
 from companion.app.village.log_model import LogEntry, build_entries
 from companion.app.village.log_words import describe, source_text
+from companion.app.village.rules_screen import rules_note
 from companion.app.village.table_base import SessionScreen
-from companion.app.village.table_paths import log_route, table_route
+from companion.app.village.table_paths import game_rules_route, log_route, table_route
 from companion.app.widgets import BODY_TEXT_SIZE, TOUCH_TARGET, back_button, body, pager
 from companion.store.base import SessionStore
 from companion.village.components import ComponentData
@@ -37,6 +40,7 @@ class LogScreen(SessionScreen):
         # window saved to the game brings a new copy whose log may differ at equal length.
         self._built_for: tuple[int, int] = (0, -1)
         self._building = False
+        self.rules_slot = ft.Column(spacing=0)
         self.status = ft.Text("", size=14, color=ft.Colors.ON_SURFACE_VARIANT)
         self.rows = ft.Column([body(t("common.loading"), muted=True)], spacing=0)
         self.pager_slot = ft.Column(spacing=0)
@@ -51,7 +55,7 @@ class LogScreen(SessionScreen):
             ),
             scroll=ft.ScrollMode.AUTO,
             padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-            controls=[self.status, self.rows, self.pager_slot],
+            controls=[self.rules_slot, self.status, self.rows, self.pager_slot],
         )
 
     def show_failure(self, message: str) -> None:
@@ -60,6 +64,9 @@ class LogScreen(SessionScreen):
     # ---- data -------------------------------------------------------------------------------
     def render(self) -> None:
         assert self.controller is not None
+        self.rules_slot.controls = [rules_note(
+            self.ctx, self.controller.session.setup,
+            on_open=lambda: self.ctx.go(game_rules_route(self.session_id, from_log=True)))]
         built_for = (self.controller.opened.generation, len(self.controller.session.events))
         if self.entries is not None and self._built_for == built_for:
             self._render_page()

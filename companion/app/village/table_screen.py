@@ -16,7 +16,12 @@ from companion.app.village.dialogs_turn import TurnDialogs
 from companion.app.village.karla_board import KarlaBoard
 from companion.app.village.present import note_texts
 from companion.app.village.table_base import SessionScreen
-from companion.app.village.table_paths import log_route, panel_route, table_route
+from companion.app.village.table_paths import (
+    game_rules_route,
+    log_route,
+    panel_route,
+    table_route,
+)
 from companion.app.village.table_sections import (
     banner,
     notes_card,
@@ -175,6 +180,9 @@ class TableScreen(SessionScreen):
             rows.append(self._switch_row(t("village.options.karla_auto"),
                                          session.karla_policy == "auto",
                                          self._toggle_karla_policy, "option-karla-auto"))
+        rows.append(ft.Semantics(identifier="open-rules", content=ft.TextButton(
+            t("readings.title"), icon=ft.Icons.RULE, height=TOUCH_TARGET,
+            on_click=lambda: self.ctx.go(game_rules_route(self.session_id)))))
         return ft.Column([heading(t("village.options.heading")), *rows], spacing=4)
 
     @staticmethod

@@ -11,15 +11,19 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from companion.store.base import SessionStore
-from companion.village.components import load_components
+from companion.village.components import ComponentWarning, component_warnings, load_components
 from companion.village.service import VillageService
 
 Status = Literal["unchecked", "confirmed", "corrected"]
 # The order the check shows them in; keys not listed follow alphabetically.
 ORDER = ("setup_cards", "time_track_length", "chronicle_sections", "graveyard_slots",
-         "council_advance_time", "scriptorium_train_time", "smithy_train_time",
-         "stable_train_time", "karla_track_spaces", "karla_fate_after", "karla_action_order",
-         "player_colours")
+         "council_advance_time", "church_advance_grain", "scriptorium_train_time",
+         "smithy_train_time", "stable_train_time", "travel_cities", "karla_track_spaces",
+         "karla_fate_after", "karla_action_order", "player_colours", "final_turns_market")
+# Estimates that are readings of the rules, not printed on any component: there is
+# nothing in the box to check them against (the game's reading, interpretations.json,
+# decides them), so the check does not ask.
+NOT_ON_A_COMPONENT = frozenset({"final_turns_market"})
 
 
 def checked_key(edition: str) -> str:
@@ -49,7 +53,7 @@ def load_estimates(store: SessionStore, edition: Literal["big-box", "2011"], *, 
     corrections = svc.corrections(edition)
     checked = set(store.get_setting(checked_key(edition), []) or [])
     keys = [k for k, p in shipped.values.items() if p.provenance == "estimate"
-            and (solo or not k.startswith("karla_"))]
+            and (solo or not k.startswith("karla_")) and k not in NOT_ON_A_COMPONENT]
     keys.sort(key=lambda k: (ORDER.index(k) if k in ORDER else len(ORDER), k))
     out = []
     for key in keys:
@@ -63,6 +67,15 @@ def load_estimates(store: SessionStore, edition: Literal["big-box", "2011"], *, 
             status = "confirmed"
         out.append(Estimate(key, item, original, value, status, shipped.values[key].ref, seats))
     return out
+
+
+def load_warnings(store: SessionStore, edition: Literal["big-box", "2011"], *,
+                  seats: int) -> list[ComponentWarning]:
+    """What the values a new game of `seats` players would use (the user's corrections
+    included) contradict in the rulebook: shown, never refused."""
+    mine = f"setup_cards.{seats}"  # another player count's card is not this game's
+    return [w for w in component_warnings(VillageService(store).components(edition))
+            if w.item == mine or not w.item.startswith("setup_cards.")]
 
 
 def _mark(store: SessionStore, edition: str, item: str) -> None:

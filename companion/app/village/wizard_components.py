@@ -12,11 +12,19 @@ import flet as ft
 
 from companion.app.paging import PageSlice
 from companion.app.village.dialogs_common import error_line, show_error
-from companion.app.village.wizard_calibration import Estimate, confirm, correct, load_estimates
+from companion.app.village.panel_widgets import notice_card
+from companion.app.village.wizard_calibration import (
+    Estimate,
+    confirm,
+    correct,
+    load_estimates,
+    load_warnings,
+)
 from companion.app.village.wizard_editors import Editor, EditProblem, editor_for
 from companion.app.village.wizard_schematics import schematic
 from companion.app.widgets import BODY_TEXT_SIZE, TOUCH_TARGET, body, heading, pager
 from companion.store.base import SessionStore
+from companion.village.components import BAG_NOT_ABOVE_DRAW, ComponentWarning
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -29,6 +37,9 @@ LABELS = {
     "chronicle_sections": "village.estimate.chronicle_sections",
     "graveyard_slots": "village.estimate.graveyard_slots",
     "council_advance_time": "village.estimate.council_advance_time",
+    "church_advance_grain": "village.estimate.church_advance_grain",
+    "travel_cities": "village.estimate.travel_cities",
+    "final_turns_market": "village.estimate.final_turns_market",  # a reading: not asked
     "scriptorium_train_time": "village.estimate.scriptorium_train_time",
     "smithy_train_time": "village.estimate.smithy_train_time",
     "stable_train_time": "village.estimate.stable_train_time",
@@ -37,6 +48,8 @@ LABELS = {
     "karla_action_order": "village.estimate.karla_action_order",
     "player_colours": "village.estimate.player_colours",
 }
+# What a warning says, by ComponentWarning.key (its params fill the text).
+WARNINGS = {BAG_NOT_ABOVE_DRAW: "village.components.warning.bag_not_above_draw"}
 STATUS = {
     "unchecked": ("village.components.unchecked", ft.Icons.HELP_OUTLINE, ft.Colors.OUTLINE),
     "confirmed": ("village.components.confirmed", ft.Icons.CHECK_CIRCLE, ft.Colors.PRIMARY),
@@ -51,6 +64,7 @@ class ComponentCheck:
         self.edition, self.solo, self.seats = edition, solo, seats
         self.on_loaded = on_loaded
         self.estimates: list[Estimate] | None = None
+        self.warnings: list[ComponentWarning] = []
         self.index = 0
         self.editor: Editor | None = None
         self.editor_item: str | None = None
@@ -64,10 +78,15 @@ class ComponentCheck:
     # ---- loading ------------------------------------------------------------------------------
     def load(self) -> None:
         edition, solo, seats = self.edition, self.solo, self.seats
-        self.ctx.in_background(
-            lambda s: load_estimates(s, edition, solo=solo, seats=seats), then=self._loaded)
 
-    def _loaded(self, estimates: list[Estimate]) -> None:
+        def read(s: SessionStore) -> tuple[list[Estimate], list[ComponentWarning]]:
+            return (load_estimates(s, edition, solo=solo, seats=seats),
+                    load_warnings(s, edition, seats=seats))
+
+        self.ctx.in_background(read, then=self._loaded)
+
+    def _loaded(self, loaded: tuple[list[Estimate], list[ComponentWarning]]) -> None:
+        estimates, self.warnings = loaded
         first = self.estimates is None
         self.estimates = estimates
         if first:  # start at the first value nobody has looked at yet
@@ -88,7 +107,7 @@ class ComponentCheck:
         if self.estimates is None:
             return
         if not self.estimates:
-            self.column.controls = [body(t("village.components.none"))]
+            self.column.controls = [body(t("village.components.none")), *self._warnings()]
             return
         self.index = min(max(self.index, 0), len(self.estimates) - 1)
         est = self.estimates[self.index]
@@ -98,6 +117,7 @@ class ComponentCheck:
             body(t("village.components.intro")),
             ft.Text(t("village.components.progress", done=done, total=len(self.estimates)),
                     size=BODY_TEXT_SIZE, weight=ft.FontWeight.W_600),
+            *self._warnings(),
             self._item(est),
             pager(PageSlice(self.estimates[self.index:self.index + 1], self.index,
                             len(self.estimates)),
@@ -108,6 +128,16 @@ class ComponentCheck:
                   on_next=partial(self._go, self.index + 1)),
             self._overview(),
         ]
+
+    def _warnings(self) -> list[ft.Control]:
+        """Values that contradict the rulebook: said plainly, but Start still works (the
+        box may print them after all)."""
+        texts = [self.ctx.t(WARNINGS[w.key], **w.params) for w in self.warnings
+                 if w.key in WARNINGS]
+        if not texts:
+            return []
+        return [notice_card("\n\n".join(texts), ft.Icons.WARNING_AMBER,
+                            identifier="component-warnings")]
 
     def _overview(self) -> ft.Control:
         chips: list[ft.Control] = []

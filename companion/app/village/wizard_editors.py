@@ -107,7 +107,7 @@ class CardEditor(_Numbers):
 
 
 class LevelsEditor(_Numbers):
-    """Council: time to enter each level."""
+    """A number per level: council time, or church grain, to enter each level."""
 
     def __init__(self, ctx: AppContext, levels: dict[str, int]) -> None:
         super().__init__(ctx)
@@ -290,7 +290,7 @@ class JsonEditor:
 def editor_for(ctx: AppContext, key: str, label: str, value: Any) -> Editor:
     if key == "setup_cards" and isinstance(value, dict):
         return CardEditor(ctx, value)
-    if key == "council_advance_time" and isinstance(value, dict):
+    if key in ("council_advance_time", "church_advance_grain") and isinstance(value, dict):
         return LevelsEditor(ctx, value)
     if key == "chronicle_sections" and isinstance(value, dict):
         return SectionsEditor(ctx, value)
@@ -303,5 +303,6 @@ def editor_for(ctx: AppContext, key: str, label: str, value: Any) -> Editor:
     if key == "player_colours" and isinstance(value, list):
         return ColoursEditor(ctx, value)
     if isinstance(value, int) and not isinstance(value, bool):
-        return IntEditor(ctx, label, value, low=2 if key.endswith("_length") else 0)
+        low = 2 if key.endswith("_length") else 1 if key == "travel_cities" else 0
+        return IntEditor(ctx, label, value, low=low)
     return JsonEditor(ctx, label, value)

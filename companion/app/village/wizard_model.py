@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import ValidationError
 
+from companion.app.village.readings import in_effect, switchable
 from companion.core.validation import error_lines
 from companion.village.components import ComponentData
+from companion.village.interpretations import Interpretation, interpretation
 from companion.village.setup import PlayerSetup, VillageSetup, check_against_components
 
 Edition = Literal["big-box", "2011"]
@@ -19,6 +21,9 @@ KarlaVariant = Literal["standard", "d4"]
 KarlaPolicy = Literal["ask", "auto"]
 FAMILY_COLOURS = ("red", "yellow", "blue", "white", "purple")
 MAX_NAME = 24
+# Setup fields the draft keeps as its own attribute (with its own control in the wizard);
+# a rules reading stored in another setup field is kept in `WizardDraft.setup_fields`.
+DRAFT_FIELDS = ("compensation",)
 
 
 @dataclass
@@ -51,20 +56,72 @@ class WizardDraft:
     seats: list[Seat] = field(default_factory=list)
     karla_colour: str = "purple"
     start_player: int | None = 0  # None: the app draws it
+    # Seat compensation: the Big Box rule (on); in 2011 a house rule, off unless chosen
+    # (interpretations "compensation_2011"). Set by use_edition_defaults.
     compensation: bool = True
     draw_mode: DrawMode = "app"
     karla_variant: KarlaVariant = "standard"
     karla_policy: KarlaPolicy = "ask"
+    # The switchable rules readings of this game (interpretation key -> option), and the
+    # values of setup fields a reading is stored in (other than DRAFT_FIELDS).
+    readings: dict[str, str] = field(default_factory=dict)
+    setup_fields: dict[str, bool] = field(default_factory=dict)
 
     @classmethod
     def new(cls, *, solo: bool, d4: bool, karla_auto: bool) -> WizardDraft:
         draft = cls(solo=solo, karla_variant="d4" if d4 else "standard",
                     karla_policy="auto" if karla_auto else "ask")
+        draft.use_edition_defaults()
         draft.set_count(1 if solo else 3)
         if solo:
             draft.karla_colour = next(c for c in FAMILY_COLOURS
                                       if c != draft.seats[0].colour)
         return draft
+
+    # ---- the edition's rules and the readings chosen for this game -----------------------
+    def set_edition(self, edition: Edition) -> None:
+        """Another box brings its own rule defaults (seat compensation, the readings)."""
+        if edition != self.edition:
+            self.edition = edition
+            self.use_edition_defaults()
+
+    def use_edition_defaults(self) -> None:
+        """Seat compensation as the edition has it (VillageSetup's own default) and every
+        switchable reading at the app's reading; a reading kept in a setup field (2011:
+        compensation, a house rule) sets that field."""
+        self.compensation = self.edition == "big-box"
+        self.readings, self.setup_fields = {}, {}
+        for item in switchable(self.edition, self.solo):
+            self.choose(item.key, item.chosen)
+
+    def switchable(self) -> list[Interpretation]:
+        """The readings this game can switch: its edition's and mode's, in effect with
+        the others chosen so far (`applies_with`)."""
+        return [item for item in switchable(self.edition, self.solo)
+                if in_effect(item, self.choice)]
+
+    def choice(self, key: str) -> str:
+        """The option of a reading this game will play by."""
+        item = interpretation(key)
+        if item.setup_field is None:
+            return self.readings.get(key, item.chosen)
+        return "on" if self._field(item.setup_field) else "off"
+
+    def choose(self, key: str, option: str) -> None:
+        item = interpretation(key)
+        if option not in item.options:
+            raise ValueError(f"readings.{key}: must be one of {', '.join(item.options)}")
+        if item.setup_field is None:
+            self.readings[key] = option
+        elif item.setup_field in DRAFT_FIELDS:
+            setattr(self, item.setup_field, option == "on")
+        else:
+            self.setup_fields[item.setup_field] = option == "on"
+
+    def _field(self, name: str) -> bool:
+        if name in DRAFT_FIELDS:
+            return bool(getattr(self, name))
+        return self.setup_fields.get(name, False)
 
     # ---- editing --------------------------------------------------------------------------
     @property
@@ -128,6 +185,14 @@ class WizardDraft:
 
     def to_setup(self, comp: ComponentData, seed: int | None = None) -> VillageSetup:
         """The engine's setup; raises SetupProblem naming the field."""
+        items = self.switchable()
+        # Every reading this game can switch is stored, default or not: the game
+        # keeps what it was started with whatever later builds choose for new games.
+        readings = {item.key: self.choice(item.key) for item in items
+                    if item.setup_field is None}
+        fields: dict[str, Any] = {item.setup_field: self._field(item.setup_field)
+                                  for item in items if item.setup_field is not None
+                                  and item.setup_field not in DRAFT_FIELDS}
         try:
             setup = VillageSetup(
                 edition=self.edition,
@@ -137,7 +202,9 @@ class WizardDraft:
                 start_player=0 if self.solo else self.start_player,
                 compensation=self.compensation and not self.solo,
                 karla_variant=self.karla_variant,
+                readings=readings,
                 seed=secrets.randbelow(2**31) if seed is None else seed,
+                **fields,
             )
         except ValidationError as exc:
             field_name, _, message = error_lines(exc)[0].partition(": ")

@@ -49,6 +49,10 @@ def schematic(ctx: AppContext, key: str, value: Any, seats: int) -> ft.Control:
             return graveyard(ctx, value, seats)
         if key == "council_advance_time":
             return council(ctx, value)
+        if key == "church_advance_grain":
+            return church(ctx, value)
+        if key == "travel_cities":
+            return travel_map(ctx, int(value))
         if key.endswith("_train_time"):
             return training(ctx, key.removesuffix("_train_time"), int(value))
         if key == "karla_track_spaces":
@@ -153,6 +157,40 @@ def council(ctx: AppContext, levels: dict[str, int]) -> ft.Control:
     return _frame(ft.Column([_small(ctx.t("village.schematic.council"), bold=True, size=14),
                              ft.Row(boxes, spacing=4, wrap=True)], spacing=4, tight=True),
                   "schematic-council")
+
+
+def _grain(count: int) -> ft.Row:
+    """Grain as printed: one sack per grain."""
+    return ft.Row([ft.Icon(ft.Icons.GRAIN, size=16, color=INK)
+                   for _ in range(max(0, min(count, 12)))], spacing=0, wrap=True)
+
+
+def church(ctx: AppContext, costs: dict[str, int]) -> ft.Control:
+    """The church track, level 1 to the top, with the grain printed above each level."""
+    boxes: list[ft.Control] = []
+    for level in range(1, len(costs) + 2):
+        cost = costs.get(str(level))
+        boxes.append(ft.Container(
+            width=70, padding=4, border_radius=6, border=ft.Border.all(1, INK),
+            content=ft.Column([
+                _grain(int(cost)) if cost is not None else _small("—", size=14),
+                _small(ctx.t("village.schematic.level", level=level), bold=True)],
+                spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)))
+    return _frame(ft.Column([_small(ctx.t("village.schematic.church"), bold=True, size=14),
+                             ft.Row(boxes, spacing=4, wrap=True)], spacing=4, tight=True),
+                  "schematic-church")
+
+
+def travel_map(ctx: AppContext, cities: int) -> ft.Control:
+    """The travel map's cities, numbered as the app names them."""
+    pins: list[ft.Control] = [ft.Column([
+        ft.Icon(ft.Icons.LOCATION_CITY, size=22, color=INK), _small(str(i + 1), size=11)],
+        spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        for i in range(max(0, min(cities, 24)))]
+    return _frame(ft.Column([
+        _small(ctx.t("village.schematic.travel", count=cities), bold=True, size=14),
+        ft.Row(pins, spacing=6, wrap=True, run_spacing=4)], spacing=4, tight=True),
+        "schematic-travel")
 
 
 def training(ctx: AppContext, building: str, time: int) -> ft.Control:

@@ -1,6 +1,10 @@
 """New Village game, one step per screen (phone first): game, players, options, and the
 check of the estimated components. Everything typed stays in the draft while moving
-between steps; a problem names its field and leads to the step where it is fixed."""
+between steps; a problem names its field and leads to the step where it is fixed.
+
+The game step also holds "Rules readings" (collapsed): the switchable interpretations of
+the chosen edition, set for this game only, with the way to "How this app reads the
+rules" (opened above the wizard, so the draft stays)."""
 
 from __future__ import annotations
 
@@ -16,9 +20,11 @@ from companion.app.settings import KarlaPolicy as SettingsKarlaPolicy
 from companion.app.village.cubes_widget import colour_name, hex_of
 from companion.app.village.dialogs_common import error_line, show_error
 from companion.app.village.hub import HUB
-from companion.app.village.table_paths import table_route
+from companion.app.village.readings import option_key, switchable, title_key
+from companion.app.village.table_paths import table_route, wizard_rules_route
 from companion.app.village.wizard_components import ComponentCheck
 from companion.app.village.wizard_model import (
+    DRAFT_FIELDS,
     FAMILY_COLOURS,
     Problem,
     SetupProblem,
@@ -27,6 +33,7 @@ from companion.app.village.wizard_model import (
 from companion.app.widgets import BODY_TEXT_SIZE, TOUCH_TARGET, back_button, body, heading
 from companion.store.base import ReadOnlyStore, SessionStore
 from companion.village.components import ComponentData
+from companion.village.interpretations import Interpretation
 from companion.village.service import VillageService
 from companion.village.session import VillageSession
 
@@ -53,6 +60,7 @@ class WizardScreen(Screen):
         self.check: ComponentCheck | None = None
         self.problems: list[Problem] = []
         self.creating = False
+        self.readings_open = False  # the "Rules readings" section starts collapsed
 
     # ---- frame --------------------------------------------------------------------------------
     def build(self) -> ft.View:
@@ -145,7 +153,7 @@ class WizardScreen(Screen):
     def _game_step(self) -> list[ft.Control]:
         t = self.ctx.t
         if self.draft.solo:
-            return [body(t("village.wizard.solo_intro"))]
+            return [body(t("village.wizard.solo_intro")), *self._readings_section()]
         return [
             ft.Text(t("village.wizard.edition"), size=BODY_TEXT_SIZE, weight=ft.FontWeight.W_600),
             self._choice_buttons([("big-box", t("village.wizard.edition_big_box")),
@@ -155,7 +163,68 @@ class WizardScreen(Screen):
                     weight=ft.FontWeight.W_600),
             self._choice_buttons([(n, str(n)) for n in self.counts()], self.draft.count,
                                  self._set_count, "count"),
+            *self._readings_section(),
         ]
+
+    # ---- rules readings (switchable per game) -------------------------------------------------
+    def _switchable(self) -> list[Interpretation]:
+        """The readings this section switches: those of the chosen edition (in effect with
+        the others chosen), except the ones kept in a setup field with its own control
+        (seat compensation, options step)."""
+        return [item for item in self.draft.switchable()
+                if item.setup_field not in DRAFT_FIELDS]
+
+    def _readings_section(self) -> list[ft.Control]:
+        t = self.ctx.t
+        items = self._switchable()
+        if not items:  # nothing to switch here: only the way to the rules screen
+            return [ft.Semantics(identifier="open-rules", content=ft.TextButton(
+                t("readings.title"), icon=ft.Icons.RULE, on_click=self._open_rules,
+                height=TOUCH_TARGET))]
+        rules_link = ft.Semantics(identifier="open-rules", content=ft.IconButton(
+            ft.Icons.RULE, tooltip=t("readings.title"), on_click=self._open_rules,
+            width=TOUCH_TARGET, height=TOUCH_TARGET))
+        toggle = ft.Semantics(identifier="readings-toggle", expanded=self.readings_open,
+                              content=ft.TextButton(
+            t("readings.wizard.toggle", count=len(items)),
+            icon=ft.Icons.EXPAND_LESS if self.readings_open else ft.Icons.EXPAND_MORE,
+            on_click=self._toggle_readings, height=TOUCH_TARGET))
+        controls: list[ft.Control] = [ft.Row(
+            [toggle, rules_link], alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+        if self.readings_open:
+            controls.append(ft.Text(t("readings.wizard.hint"), size=14,
+                                    color=ft.Colors.ON_SURFACE_VARIANT))
+            for item in items:
+                controls.append(self._reading_choice(item))
+        return controls
+
+    def _reading_choice(self, item: Interpretation) -> ft.Control:
+        """One reading: its title and an option per row (a whole row is the tap target;
+        the sentences wrap on a phone)."""
+        t = self.ctx.t
+        current = self.draft.choice(item.key)
+        rows: list[ft.Control] = [self._label(t(title_key(item)))]
+        for option in [item.chosen, *(o for o in item.options if o != item.chosen)]:
+            text = t(option_key(item, option))
+            if option == item.chosen:
+                text = t("readings.wizard.default", reading=text)
+            on = option == current
+            rows.append(ft.Semantics(
+                identifier=f"reading-{item.key}-{option}", selected=on, button=True,
+                content=ft.Container(
+                    on_click=partial(self._choose, item.key, option), ink=True,
+                    border_radius=8, padding=ft.Padding.symmetric(horizontal=4, vertical=4),
+                    content=ft.Row([
+                        ft.Container(width=TOUCH_TARGET, height=TOUCH_TARGET,
+                                     alignment=ft.Alignment.CENTER, content=ft.Icon(
+                                         ft.Icons.RADIO_BUTTON_CHECKED if on
+                                         else ft.Icons.RADIO_BUTTON_UNCHECKED,
+                                         color=ft.Colors.PRIMARY if on else None)),
+                        ft.Text(text, size=15, expand=True),
+                    ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))))
+        return ft.Semantics(identifier=f"reading-{item.key}", content=ft.Column(
+            rows, spacing=0, tight=True))
 
     def _players_step(self) -> list[ft.Control]:
         t = self.ctx.t
@@ -231,6 +300,12 @@ class WizardScreen(Screen):
         else:
             starters = [(str(i), s.name.strip() or t("village.wizard.seat", seat=i + 1))
                         for i, s in enumerate(d.seats)]
+            # Where the edition's rules have no seat compensation (2011) the app's reading
+            # is "off" and turning it on is a house rule.
+            house_rule = any(item.setup_field == "compensation" and item.chosen == "off"
+                             for item in switchable(d.edition, d.solo))
+            compensation = t("readings.wizard.house_rule" if house_rule
+                             else "village.wizard.compensation")
             controls += [
                 self._label(t("village.wizard.start_player")),
                 self._radio("start-player", "random" if d.start_player is None
@@ -238,10 +313,11 @@ class WizardScreen(Screen):
                             [*starters, ("random", t("village.wizard.start_random"))],
                             self._set_start),
                 ft.Semantics(identifier="compensation", content=ft.Row([
-                    ft.Text(t("village.wizard.compensation"), size=BODY_TEXT_SIZE, expand=True),
-                    ft.Semantics(label=t("village.wizard.compensation"), content=ft.Switch(
+                    ft.Text(compensation, size=BODY_TEXT_SIZE, expand=True),
+                    ft.Semantics(label=compensation, content=ft.Switch(
                         value=d.compensation, on_change=self._set_compensation))])),
-                ft.Text(t("village.wizard.compensation_hint"), size=14,
+                ft.Text(t("readings.wizard.house_rule_hint" if house_rule
+                          else "village.wizard.compensation_hint"), size=14,
                         color=ft.Colors.ON_SURFACE_VARIANT),
             ]
         controls += [
@@ -277,11 +353,23 @@ class WizardScreen(Screen):
 
     # ---- edits (the draft is the single source; controls are rebuilt from it) ----------------
     def _set_edition(self, edition: str) -> None:
-        self.draft.edition = "2011" if edition == "2011" else "big-box"
+        self.draft.set_edition("2011" if edition == "2011" else "big-box")
         if self.draft.count not in self.counts():
             self.draft.set_count(max(n for n in self.counts() if n <= self.draft.count))
         self._fit_colours()
         self.render()
+
+    def _toggle_readings(self) -> None:
+        self.readings_open = not self.readings_open
+        self.render()
+
+    def _choose(self, key: str, option: str) -> None:
+        self.draft.choose(key, option)
+        self.render()
+
+    def _open_rules(self) -> None:
+        """Above the wizard: back returns here with everything entered so far."""
+        self.ctx.go(wizard_rules_route(self.draft.edition, self.draft.solo))
 
     def _set_count(self, count: int) -> None:
         self.draft.set_count(count)

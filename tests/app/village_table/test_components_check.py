@@ -8,11 +8,16 @@ from typing import cast
 import flet as ft
 
 from companion.app.village.hub import HUB
+from companion.app.village.wizard_calibration import load_estimates
 from companion.store.memory import MemoryStore
 from companion.store.tinydb_store import TinyDBStore
 
 from ..harness import AppHarness
 from .conftest import find_id, open_app, start_anyway, tap, texts_under
+
+# How many estimated values a 2-player Big Box game asks about: the check's own list (the
+# tab test below pins which ones, in order).
+ESTIMATES_2P = len(load_estimates(MemoryStore(), "big-box", solo=False, seats=2))
 
 
 def to_check_step(app: AppHarness, players: int = 2) -> None:
@@ -38,15 +43,19 @@ def test_every_estimate_of_this_game_is_listed_with_a_drawing(store: MemoryStore
         assert tabs == ["estimate-tab-setup_cards", "estimate-tab-time_track_length",
                         "estimate-tab-chronicle_sections", "estimate-tab-graveyard_slots",
                         "estimate-tab-council_advance_time",
+                        "estimate-tab-church_advance_grain",
                         "estimate-tab-scriptorium_train_time",
-                        "estimate-tab-stable_train_time"]  # no Karla in a 2-player game
-        assert "Checked: 0 of 7" in app.visible_texts()
+                        "estimate-tab-stable_train_time",
+                        "estimate-tab-travel_cities"]  # no Karla in a 2-player game
+        assert f"Checked: 0 of {len(tabs)}" in app.visible_texts()
         assert "Setup card, 2 players" in texts_under(app, "schematic-setup-card")
         for tab, drawing in [("time_track_length", "schematic-time-track"),
                              ("chronicle_sections", "schematic-chronicle"),
                              ("graveyard_slots", "schematic-graveyard"),
                              ("council_advance_time", "schematic-council"),
-                             ("stable_train_time", "schematic-training")]:
+                             ("church_advance_grain", "schematic-church"),
+                             ("stable_train_time", "schematic-training"),
+                             ("travel_cities", "schematic-travel")]:
             tap(app, f"estimate-tab-{tab}")
             assert find_id(app, drawing)
 
@@ -65,12 +74,12 @@ def test_confirm_is_remembered(store: MemoryStore) -> None:
     with open_app(store, "/new/village") as app:
         to_check_step(app)
         tap(app, "estimate-confirm")  # the setup card
-        assert "Checked: 1 of 7" in app.visible_texts()
+        assert f"Checked: 1 of {ESTIMATES_2P}" in app.visible_texts()
         assert store.get_setting("calibration:village:big-box")["setup_cards"]["2"]["spaces"]
         assert "setup_cards.2" in store.get_setting("calibration_checked:village:big-box")
     with open_app(store, "/new/village") as app:
         to_check_step(app)
-        assert "Checked: 1 of 7" in app.visible_texts()
+        assert f"Checked: 1 of {ESTIMATES_2P}" in app.visible_texts()
         tap(app, "estimate-tab-setup_cards")
         assert "Confirmed by you" in texts_under(app, "estimate-setup_cards")
     with open_app(store, "/new/village") as app:
@@ -149,13 +158,13 @@ def test_solo_lists_karla_board_and_edits_the_order(store: MemoryStore) -> None:
 def test_start_with_unchecked_values_asks_first(store: MemoryStore) -> None:
     with open_app(store, "/new/village") as app:
         to_check_step(app)
-        tap(app, "estimate-confirm")  # the setup card: 6 of 7 left
+        tap(app, "estimate-confirm")  # the setup card; the others stay unchecked
         tap(app, "estimate-tab-setup_cards")  # look at a checked one
         app.click("Start game")
         dialog = app.find("Values not checked yet")
         assert dialog is not None
-        assert ("6 values not checked yet. They are estimates and may differ from your box; "
-                "the game keeps the values it starts with.") in app.visible_texts()
+        assert (f"{ESTIMATES_2P - 1} values not checked yet. They are estimates and may differ "
+                "from your box; the game keeps the values it starts with.") in app.visible_texts()
         assert store.list_sessions() == []  # nothing started yet
         app.click("Check them")  # back to the check, at the first unchecked value
         assert store.list_sessions() == []
@@ -169,9 +178,9 @@ def test_start_with_unchecked_values_asks_first(store: MemoryStore) -> None:
 def test_one_value_left_is_said_in_the_singular(store: MemoryStore) -> None:
     with open_app(store, "/new/village") as app:
         to_check_step(app)
-        for _ in range(6):
+        for _ in range(ESTIMATES_2P - 1):
             tap(app, "estimate-confirm")
-        assert "Checked: 6 of 7" in app.visible_texts()
+        assert f"Checked: {ESTIMATES_2P - 1} of {ESTIMATES_2P}" in app.visible_texts()
         app.click("Start game")
         assert any(t.startswith("1 value not checked yet. It is an estimate")
                    for t in app.visible_texts())
@@ -180,9 +189,9 @@ def test_one_value_left_is_said_in_the_singular(store: MemoryStore) -> None:
 def test_all_values_checked_starts_at_once(store: MemoryStore) -> None:
     with open_app(store, "/new/village") as app:
         to_check_step(app)
-        for _ in range(7):
+        for _ in range(ESTIMATES_2P):
             tap(app, "estimate-confirm")
-        assert "Checked: 7 of 7" in app.visible_texts()
+        assert f"Checked: {ESTIMATES_2P} of {ESTIMATES_2P}" in app.visible_texts()
         app.click("Start game")
         assert app.find_all("Values not checked yet") == []
         assert len(store.list_sessions()) == 1
