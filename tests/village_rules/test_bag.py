@@ -4,6 +4,7 @@ a depleted colour adds what is left, the card's count per space, manual entry, r
 
 from __future__ import annotations
 
+from companion.village.components import SetupCard
 from companion.village.session import VillageSession
 
 from .conftest import (
@@ -18,15 +19,19 @@ from .conftest import (
 )
 
 INFLUENCE = ("brown", "pink", "orange", "green")
-CARD_3P = {"harvest": 3, "family": 3, "crafts": 4, "market": 2, "council": 3, "travel": 3,
-           "church": 3}  # the shipped (estimated) 3-player card's cubes per space
 PLAGUE = 6  # 遊戲設置 10: 「…跟6個瘟疫方塊放在遊戲版圖旁公共供應區」
+PER_COLOUR = 33  # 遊戲配件: 各33個
+
+
+def card(s: VillageSession) -> SetupCard:
+    """This game's setup card: cubes of each colour into the bag and cubes per space. Its
+    numbers are estimates the players may correct, so the tests read them from the
+    component data the game plays with rather than repeating them."""
+    return s.comp.setup_card(len(s.state.players))
 
 
 def per_colour(s: VillageSession) -> int:
-    """The card's cubes of each colour into the bag (an estimate the players may correct:
-    the tests follow whatever this game's component data says)."""
-    return int(s.comp.v("setup_cards")[str(len(s.state.players))]["bag_per_colour"])
+    return card(s).bag_per_colour
 
 
 def test_first_fill_puts_the_card_count_of_each_colour_and_every_plague_cube_in() -> None:
@@ -35,16 +40,17 @@ def test_first_fill_puts_the_card_count_of_each_colour_and_every_plague_cube_in(
     assert st.pending[0].kind == "chance" and st.pending[0].draw == "bag"
     assert {c: st.bag[c] for c in INFLUENCE} == dict.fromkeys(INFLUENCE, n)
     assert st.bag["plague"] == PLAGUE and st.supply["plague"] == 0
-    assert {c: st.supply[c] for c in INFLUENCE} == dict.fromkeys(INFLUENCE, 33 - n)
+    assert {c: st.supply[c] for c in INFLUENCE} == dict.fromkeys(INFLUENCE, PER_COLOUR - n)
 
 
 def test_each_space_gets_the_card_count_and_the_rest_stays_in_the_bag() -> None:
     s = new_session(3)
-    assert quota(s) == CARD_3P
+    assert quota(s) == card(s).spaces
     fill(s)
     st = s.state
-    assert {space: len(c) for space, c in st.spaces.items()} == CARD_3P
-    assert sum(st.bag.values()) == 4 * per_colour(s) + PLAGUE - sum(CARD_3P.values())
+    assert {space: len(c) for space, c in st.spaces.items()} == card(s).spaces
+    assert sum(st.bag.values()) == (len(INFLUENCE) * per_colour(s) + PLAGUE
+                                    - card(s).cubes_placed)
     assert st.round == 1 and st.stage == "take" and st.current == 0
 
 
@@ -53,11 +59,11 @@ def test_the_app_draw_follows_the_card_too() -> None:
     draws = [e["body"] for e in s.events if e["body"].get("draw") == "bag"]
     assert len(draws) == 1 and draws[0]["source"] == "app"
     placed = {sp: len(c) for sp, c in draws[0]["outcome"]["placements"].items()}
-    assert placed == {"harvest": 4, "family": 3, "crafts": 4, "market": 2, "council": 4,
-                      "travel": 3, "church": 4}  # the shipped (estimated) 4-player card
+    assert placed == card(s).spaces  # the 4-player card
     assert {sp: len(c) for sp, c in s.state.spaces.items()} == placed
-    assert s.state.cubes_on_board() == 24
-    assert sum(s.state.bag.values()) == 4 * per_colour(s) + PLAGUE - 24
+    assert s.state.cubes_on_board() == card(s).cubes_placed
+    assert sum(s.state.bag.values()) == (len(INFLUENCE) * per_colour(s) + PLAGUE
+                                         - card(s).cubes_placed)
 
 
 def _leftovers_after_round_one(s: VillageSession) -> dict[str, int]:
@@ -74,7 +80,7 @@ def test_leftovers_stay_in_the_bag_and_taken_plague_comes_back() -> None:
     st = s.state
     assert st.round == 2 and st.pending[0].draw == "bag"
     # The 2 plague cubes taken went back to the supply, and from there into the bag again.
-    assert st.bag["plague"] == 6 and st.supply["plague"] == 0
+    assert st.bag["plague"] == PLAGUE and st.supply["plague"] == 0
     for c in INFLUENCE:
         assert st.bag[c] == left[c] + per_colour(s)
 
@@ -108,9 +114,12 @@ def test_a_manual_draw_with_the_wrong_count_on_a_space_is_refused() -> None:
 def test_a_manual_draw_of_cubes_not_in_the_bag_is_refused() -> None:
     s = new_session(3)
     bad = placements_for(s)
-    bad["harvest"] = ["pink", "pink", "pink"]
-    bad["crafts"] = ["pink"] * (per_colour(s) + 1 - 3)  # one more pink than the bag holds
-    bad["crafts"] += ["brown"] * (4 - len(bad["crafts"]))
+    # Other cubes of the draw turn pink until one more pink is drawn than the bag holds.
+    drawn = sum(cubes.count("pink") for cubes in bad.values())
+    others = [(sp, i) for sp, cubes in bad.items() for i, c in enumerate(cubes) if c != "pink"]
+    for sp, i in others[:s.state.bag["pink"] + 1 - drawn]:
+        bad[sp][i] = "pink"
+    assert sum(cubes.count("pink") for cubes in bad.values()) == s.state.bag["pink"] + 1
     with refused(s, "outcome.pink"):
         s.enter_draw({"placements": bad})
 
@@ -151,7 +160,7 @@ def test_redraw_before_the_first_take_replaces_the_board() -> None:
     after = {c: st.bag[c] + sum(x.count(c) for x in st.spaces.values())
              for c in (*INFLUENCE, "plague")}
     assert after == before
-    assert {sp: len(c) for sp, c in st.spaces.items()} == CARD_3P
+    assert {sp: len(c) for sp, c in st.spaces.items()} == card(s).spaces
 
 
 def _fit_after_return(s: VillageSession, wanted: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -169,8 +178,9 @@ def test_app_redraw_before_the_first_take_is_logged_as_a_redraw() -> None:
     assert len(s.events) == n + 1
     ev = s.events[-1]["body"]
     assert (ev["draw"], ev["source"], ev["redraw"]) == ("bag", "app", True)
-    assert {sp: len(c) for sp, c in s.state.spaces.items()} == CARD_3P
-    assert s.state.cubes_on_board() + sum(s.state.bag.values()) == 4 * per_colour(s) + PLAGUE
+    assert {sp: len(c) for sp, c in s.state.spaces.items()} == card(s).spaces
+    assert s.state.cubes_on_board() + sum(s.state.bag.values()) == (len(INFLUENCE) * per_colour(s)
+                                                                    + PLAGUE)
 
 
 def test_no_redraw_once_a_cube_was_taken() -> None:

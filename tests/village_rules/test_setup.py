@@ -114,7 +114,7 @@ def test_third_seat_random_cube_is_recorded_and_fourth_seat_chooses() -> None:
     s.execute({"type": "choose_compensation_cube", "colour": "green"})
     assert s.state.players[3].cubes == {"green": 1}
     # 33 green: 1 chosen, the 4-player card's count into the bag, the rest in the supply.
-    into_bag = s.comp.v("setup_cards")["4"]["bag_per_colour"]
+    into_bag = s.comp.setup_card(4).bag_per_colour
     assert s.state.supply["green"] == 33 - 1 - into_bag - (colour == "green")
     # Then the first round starts: the bag is drawn by the app.
     assert s.state.round == 1 and s.state.cubes_on_board() > 0
