@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.store import tinydb_store
+from companion.store import session_file as layout
 from companion.store.base import UnsupportedSchema
 from companion.store.tinydb_store import TinyDBStore
 
@@ -38,8 +38,8 @@ def test_fake_migration_runs_once_and_is_saved(v1_store: Path,
         tables["meta"]["1"]["header"]["format"] = 2
         return tables
 
-    monkeypatch.setattr(tinydb_store, "STORE_SCHEMA", 3)
-    monkeypatch.setitem(tinydb_store.MIGRATIONS, 2, rename_kind_to_type)
+    monkeypatch.setattr(layout, "STORE_SCHEMA", 3)
+    monkeypatch.setitem(layout.MIGRATIONS, 2, rename_kind_to_type)
     session_file = v1_store / "sessions" / "g.json"
     assert _schema_on_disk(session_file) == 2
 
@@ -66,9 +66,9 @@ def test_migrations_chain_in_order(v1_store: Path, monkeypatch: pytest.MonkeyPat
             return tables
         return migrate
 
-    monkeypatch.setattr(tinydb_store, "STORE_SCHEMA", 4)
-    monkeypatch.setitem(tinydb_store.MIGRATIONS, 2, step(1))
-    monkeypatch.setitem(tinydb_store.MIGRATIONS, 3, step(2))
+    monkeypatch.setattr(layout, "STORE_SCHEMA", 4)
+    monkeypatch.setitem(layout.MIGRATIONS, 2, step(1))
+    monkeypatch.setitem(layout.MIGRATIONS, 3, step(2))
     assert TinyDBStore(v1_store).load("g").header["steps"] == [1, 2]
     assert order == [1, 2]
     assert _schema_on_disk(v1_store / "sessions" / "g.json") == 4
@@ -76,7 +76,7 @@ def test_migrations_chain_in_order(v1_store: Path, monkeypatch: pytest.MonkeyPat
 
 def test_missing_migration_step_leaves_file_untouched(v1_store: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tinydb_store, "STORE_SCHEMA", 3)
+    monkeypatch.setattr(layout, "STORE_SCHEMA", 3)
     session_file = v1_store / "sessions" / "g.json"
     before = session_file.read_bytes()
     with pytest.raises(UnsupportedSchema, match="no migration from store schema 2 to 3"):
@@ -90,15 +90,15 @@ def test_failing_migration_leaves_file_untouched(v1_store: Path,
         tables["events"].clear()
         raise RuntimeError("bug in migration")
 
-    monkeypatch.setattr(tinydb_store, "STORE_SCHEMA", 3)
-    monkeypatch.setitem(tinydb_store.MIGRATIONS, 2, broken)
+    monkeypatch.setattr(layout, "STORE_SCHEMA", 3)
+    monkeypatch.setitem(layout.MIGRATIONS, 2, broken)
     session_file = v1_store / "sessions" / "g.json"
     before = session_file.read_bytes()
     store = TinyDBStore(v1_store)
     with pytest.raises(RuntimeError, match="bug in migration"):
         store.load("g")
     assert session_file.read_bytes() == before
-    monkeypatch.setattr(tinydb_store, "STORE_SCHEMA", 2)
+    monkeypatch.setattr(layout, "STORE_SCHEMA", 2)
     assert store.load("g").events == [{"kind": "score", "v": 1}]  # cache was not mutated
 
 
@@ -142,7 +142,7 @@ def test_old_layout_is_listed_via_migration_not_quarantined(
         meta["game"] = meta.pop("game_id")
         return tables
 
-    monkeypatch.setitem(tinydb_store.MIGRATIONS, 0, rename_game)
+    monkeypatch.setitem(layout.MIGRATIONS, 0, rename_game)
     store = TinyDBStore(tmp_path)  # no index yet: it is rebuilt from the files
     [info] = store.list_sessions()
     assert (info.id, info.game) == ("old", "feudum")

@@ -1,0 +1,214 @@
+"""The layout of the store's files, as pure functions on their parsed tables.
+
+A game's file holds the TinyDB tables `meta` (one document: title, finished, summary,
+version, updated_at, header, schema), `events` and `redo`; index.json holds `sessions`
+(each entry a SessionInfo plus its file's stamp) and settings.json holds `settings`
+(`{key, value}` documents). Here: building those tables, checking them, migrating an older
+game file to the current schema. Nothing here touches the disk.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, cast
+
+from companion.store.atomic import CorruptFileError, Tables
+from companion.store.base import (
+    STORE_SCHEMA,
+    SessionInfo,
+    UnsupportedSchema,
+    clone_json,
+    iso_to_ts,
+    utc_iso,
+)
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+META, EVENTS, REDO = "meta", "events", "redo"
+INDEX_TABLE = "sessions"
+SETTINGS_TABLE = "settings"
+
+_META_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "id": str, "game": str, "title": str, "created_at": str, "header": dict,
+    "version": int, "updated_at": str, "finished": bool, "summary": dict,
+}
+
+
+def _migrate_1_to_2(tables: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 -> 2: the meta gets the write `version` (the log length is as good a start
+    as any) and `updated_at`; finished/summary may be missing in the oldest files."""
+    meta = meta_doc(tables)
+    meta.setdefault("version", len(tables.get(EVENTS) or {}))
+    meta.setdefault("updated_at", meta.get("created_at", utc_iso()))
+    meta.setdefault("finished", False)
+    meta.setdefault("summary", {})
+    return tables
+
+
+#: Upgrades of a session file's raw tables, version n -> n+1. To change the file format,
+#: raise STORE_SCHEMA in base.py and register the step from the previous version here.
+#: A step receives a private deep copy and returns the new tables; the store then sets
+#: meta.schema to n+1 and writes the result atomically.
+MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2}
+
+
+# --------------------------------------------------------------------------- file layout
+
+
+def session_file_tables(meta: dict[str, Any], events: list[dict[str, Any]],
+                        redo: list[dict[str, Any]]) -> Tables:
+    """The raw tables of a session file (TinyDB layout: doc-id string -> document)."""
+    return {
+        META: {"1": meta},
+        EVENTS: {str(i): event for i, event in enumerate(events, 1)},
+        REDO: {str(i): item for i, item in enumerate(redo, 1)},
+    }
+
+
+def session_meta(session_id: str, game: str, title: str, header: dict[str, Any],
+                 created_at: str, *, finished: bool = False,
+                 summary: dict[str, Any] | None = None, version: int = 1) -> dict[str, Any]:
+    return {"schema": STORE_SCHEMA, "id": session_id, "game": game, "title": title,
+            "created_at": created_at, "updated_at": created_at, "version": version,
+            "finished": finished, "summary": summary or {}, "header": header}
+
+
+def stamp(stat: os.stat_result) -> list[int]:
+    """What identifies one write of a file: every write is a new file (rename), so a new
+    inode, size or mtime."""
+    return [stat.st_size, stat.st_mtime_ns, stat.st_ino]
+
+
+def index_tables(entries: list[dict[str, Any]]) -> Tables:
+    """The raw tables of index.json (each entry: a SessionInfo plus its file's stamp)."""
+    return {INDEX_TABLE: {str(i): entry for i, entry in enumerate(entries, 1)}}
+
+
+def meta_doc(tables: dict[str, Any]) -> dict[str, Any]:
+    meta = tables.get(META)
+    if not isinstance(meta, dict) or len(meta) != 1:
+        raise ValueError("no single document in table 'meta'")
+    doc = next(iter(meta.values()))
+    if not isinstance(doc, dict):
+        raise ValueError("meta document is not an object")
+    return doc
+
+
+def _schema_of(tables: dict[str, Any], path: Path) -> int:
+    try:
+        version = meta_doc(tables).get("schema")
+    except ValueError as exc:
+        raise CorruptFileError(path, str(exc)) from exc
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise CorruptFileError(path, f"meta.schema is {version!r}, not a version number")
+    return version
+
+
+def migrate_tables(tables: dict[str, Any], path: Path) -> tuple[dict[str, Any], bool]:
+    """Bring raw session tables up to STORE_SCHEMA. Returns (tables, whether it changed).
+
+    Never mutates `tables`. Raises UnsupportedSchema for a newer file or a missing step,
+    CorruptFileError if there is no readable schema.
+    """
+    version = _schema_of(tables, path)
+    if version > STORE_SCHEMA:
+        raise UnsupportedSchema(
+            f"{path} was written by a newer Village Companion (store schema {version}; this "
+            f"version reads up to {STORE_SCHEMA}). Update the app; the file was not modified.")
+    if version == STORE_SCHEMA:
+        return tables, False
+    migrated = cast(dict[str, Any], clone_json(tables))
+    while version < STORE_SCHEMA:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise UnsupportedSchema(
+                f"{path}: no migration from store schema {version} to {version + 1}; "
+                "the file was not modified.")
+        try:
+            migrated = step(migrated)
+            meta_doc(migrated)["schema"] = version + 1
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            raise CorruptFileError(
+                path, f"cannot migrate from store schema {version}: {exc}") from exc
+        version += 1
+    return migrated, True
+
+
+def check_session_tables(tables: dict[str, Any], session_id: str, path: Path) -> None:
+    """Raise CorruptFileError unless `tables` has the current session layout."""
+    unknown = set(tables) - {META, EVENTS, REDO}
+    if unknown:
+        raise CorruptFileError(path, f"unexpected table {sorted(unknown)[0]!r}")
+    try:
+        meta = meta_doc(tables)
+    except ValueError as exc:
+        raise CorruptFileError(path, str(exc)) from exc
+    for field, kind in _META_FIELDS.items():
+        value = meta.get(field)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise CorruptFileError(path, f"meta.{field} missing or of the wrong type")
+    if meta["id"] != session_id:
+        raise CorruptFileError(path, f"meta.id is {meta['id']!r}, expected {session_id!r}")
+    for name in (EVENTS, REDO):
+        table = tables.get(name, {})
+        if not isinstance(table, dict) or not all(
+                isinstance(doc, dict) and key.isdigit() for key, doc in table.items()):
+            raise CorruptFileError(path, f"table {name!r} is not a table of documents")
+
+
+def info_from_meta(meta: dict[str, Any]) -> SessionInfo:
+    return SessionInfo(
+        id=meta["id"], game=meta["game"], title=meta["title"], created_at=meta["created_at"],
+        updated_at=meta.get("updated_at") or meta["created_at"],
+        finished=bool(meta.get("finished", False)), summary=meta.get("summary") or {},
+    )
+
+
+def json_docs(value: Any, what: str) -> list[dict[str, Any]]:
+    docs = clone_json(value)
+    if not isinstance(docs, list) or not all(isinstance(doc, dict) for doc in docs):
+        raise TypeError(f"{what} must be a list of JSON objects")
+    return cast(list[dict[str, Any]], docs)
+
+
+def ordered(table: dict[str, Any]) -> list[dict[str, Any]]:
+    """Documents of a raw table in doc-id order, i.e. the order they were stored in."""
+    return [table[key] for key in sorted(table, key=int)]
+
+
+def check_index_entry(doc: Any) -> None:
+    info = SessionInfo.model_validate(doc)
+    iso_to_ts(info.updated_at)  # list_sessions sorts by these
+    stamp = doc.get("stamp")
+    # No stamp: an entry of store schema 1, re-read from its file (never "damaged").
+    if stamp is not None and not (isinstance(stamp, list) and len(stamp) == 3
+                                  and all(isinstance(n, int) for n in stamp)):
+        raise ValueError("index entry with a malformed file stamp")
+
+
+def check_table_file(tables: dict[str, Any], table_name: str,
+                      check: Callable[[Any], None]) -> None:
+    """Raise ValueError unless `tables` is exactly {table_name: {"<n>": doc, ...}}."""
+    unknown = set(tables) - {table_name}
+    if unknown:
+        raise ValueError(f"unexpected table {sorted(unknown)[0]!r}")
+    table = tables.get(table_name, {})
+    if not isinstance(table, dict):
+        raise ValueError(f"table {table_name!r} is not a table of documents")
+    for key, doc in table.items():
+        if not key.isdigit():
+            raise ValueError(f"document id {key!r} is not a number")
+        check(doc)
+
+
+def check_setting(doc: Any) -> None:
+    if not isinstance(doc, dict) or not isinstance(doc.get("key"), str) or "value" not in doc:
+        raise ValueError("a setting is not a {key, value} object")
+
+
+def one_line(exc: BaseException) -> str:
+    text = f"{type(exc).__name__}: {exc}" if not isinstance(exc, CorruptFileError) \
+        else exc.reason
+    return (text.splitlines() or [""])[0][:300]
