@@ -1,5 +1,5 @@
-"""Entry module for `flet build apk|ipa|web` (a copy of build/main.py; flet build looks for
-`<app path>/main.py`; see build/README.md).
+"""Entry module for `flet build apk|ipa|web` (flet build looks for `<app path>/main.py`,
+and the app path is the repository root; see build/README.md).
 
 In a packaged app Flet sets FLET_PLATFORM, FLET_ASSETS_DIR and FLET_APP_STORAGE_DATA, so
 `run_app` keeps Flet's own in-app transport and stores sessions in the app's private

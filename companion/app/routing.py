@@ -25,6 +25,7 @@ logger = logging.getLogger(__name__)
 
 RouteParams = Mapping[str, str]
 HOME_ROUTE = "/"
+SETTINGS_ROUTE = "/settings"
 
 
 class Screen:

@@ -15,7 +15,7 @@ from companion.app.routing import Router, RouteSpec
 from companion.app.settings import AppSettings, load_settings
 from companion.app.store_access import AsyncStore
 from companion.app.theme import apply_theme, install_themes
-from companion.app.views.placeholders import NotFoundScreen
+from companion.app.views.not_found import NotFoundScreen
 from companion.i18n import DEFAULT_LANGUAGE
 
 logger = logging.getLogger(__name__)

@@ -43,7 +43,7 @@ def test_registry_has_every_new_game_route() -> None:
                   "/new/villagers", "/settings", "/"):
         assert route in routes
     assert routes["/"].parent is None
-    assert routes["/session/:session_id"].keeps_awake
+    assert routes["/play/village/:session_id"].keeps_awake
 
 
 def test_page_slice_clamps_and_counts() -> None:

@@ -131,7 +131,7 @@ class TallyScreen(Screen):
     def _show_failure(self, message: str) -> None:
         self._body.controls = [
             ft.Semantics(identifier="open-failed", content=body(message)),
-            big_button(self.ctx.t("coming_soon.home"), ft.Icons.HOME,
+            big_button(self.ctx.t("common.home"), ft.Icons.HOME,
                        lambda: self.ctx.go(HOME_ROUTE), filled=False)]
         self.update()
 

@@ -77,7 +77,7 @@ GAME_LABEL_KEYS = {
 }
 
 
-# Games whose saved sessions open in their own table screen (others: the placeholder).
+# Where each game's saved sessions open.
 PLAY_ROUTES = {"village": "/play/village/{id}", "village-solo": "/play/village/{id}",
                "village_solo": "/play/village/{id}"}
 # The scoring assistants (companion/app/games) resume at /play/<game>/<id>.
@@ -85,7 +85,8 @@ PLAY_ROUTES.update({game: f"/play/{game}/{{id}}" for game in TALLY_GAMES})
 
 
 def session_route(session_id: str, game: str = "") -> str:
-    return PLAY_ROUTES.get(game, "/session/{id}").format(id=session_id)
+    # A game this build does not know (a newer app wrote it) gets the not-found screen.
+    return PLAY_ROUTES.get(game, "/play/{game}/{id}").format(game=game, id=session_id)
 
 
 @dataclass(frozen=True)

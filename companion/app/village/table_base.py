@@ -125,7 +125,7 @@ class SessionScreen(Screen):
 
     def failure_controls(self, message: str) -> list[ft.Control]:
         return [ft.Semantics(identifier="open-failed", content=body(message)),
-                big_button(self.ctx.t("coming_soon.home"), ft.Icons.HOME,
+                big_button(self.ctx.t("common.home"), ft.Icons.HOME,
                            lambda: self.ctx.go(HOME_ROUTE), filled=False)]
 
     def show_failure(self, message: str) -> None:

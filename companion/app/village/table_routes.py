@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.app.routes import SETTINGS_ROUTE
-from companion.app.routing import RouteParams, RouteSpec, ScreenFactory
+from companion.app.routing import SETTINGS_ROUTE, RouteParams, RouteSpec, ScreenFactory
 from companion.app.village.log_screen import LogScreen
 from companion.app.village.rules_screen import GameRulesScreen, RulesScreen
 from companion.app.village.table_paths import (
