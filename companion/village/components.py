@@ -6,13 +6,14 @@ with, so later corrections never change an old session.
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.core.provenance import Provenanced
 
@@ -31,6 +32,19 @@ class SetupCard(BaseModel):
         return sum(self.spaces.values())
 
 
+#: Printed values the engine once kept as literals in its rules (issue 11 moved them into
+#: the component data). A game stored before then holds component data without them and
+#: was played with exactly these values, so it keeps them when it loads; new games read
+#: the shipped data (where each has its rulebook reference). Never change these values.
+_ENGINE_VALUES_BEFORE_ISSUE_11: dict[str, Any] = {
+    "well_cubes": 3,
+    "council_advance": {"green": 2, "scroll": 1},
+    "council_privilege_cubes": 2,
+    "council_privilege_prestige": {"coins": 1, "prestige": 3},
+    "travel_reward": {"prestige": 3, "cubes": 2, "coins": 1},
+}
+
+
 class ComponentData(BaseModel):
     """The raw provenanced values plus typed accessors used by the rules."""
 
@@ -38,6 +52,18 @@ class ComponentData(BaseModel):
 
     edition: Edition
     values: dict[str, Provenanced]
+
+    @model_validator(mode="after")
+    def _fill_values_older_data_lacks(self) -> ComponentData:
+        """Component data stored before a value was part of it (a stored game's header)
+        gets the value the engine then played with, so the game replays unchanged."""
+        for key, value in _ENGINE_VALUES_BEFORE_ISSUE_11.items():
+            if key not in self.values:
+                self.values[key] = Provenanced(
+                    value=copy.deepcopy(value), provenance="source",
+                    ref="Not in this game's stored component data (stored before issue 11): "
+                        "the value the engine played with then, as the rulebook prints it")
+        return self
 
     def v(self, key: str) -> Any:
         return self.values[key].value

@@ -184,7 +184,7 @@ class VillageSession:
                 from companion.village.rules.mass import draw_items
 
                 assert trial.mass is not None
-                count = 4 - len(trial.mass.bought)
+                count = int(self.comp.v("mass_draw")) - len(trial.mass.bought)
                 outcome = {"items": draw_items(ctx, rng, count)}
             source: Literal["app", "manual"] = "app"
         else:

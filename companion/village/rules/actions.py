@@ -142,16 +142,19 @@ def mill(ctx: Ctx, cmd: Mill) -> None:
 
 # ---- council ---------------------------------------------------------------------------
 def default_council_payment(ctx: Ctx, player: int, entering_level: int) -> Payment:
-    """Two green (coins stand in for missing ones) unless the player has a scroll and not
-    enough green; plus the time printed for the level entered."""
+    """The printed green (coins stand in for missing ones) unless the player has the
+    printed scrolls and not enough green; plus the time printed for the level entered."""
     if entering_level == 1:
-        time = int(ctx.comp.v("council_enter")["time"])
+        cost = ctx.comp.v("council_enter")
+        time = int(cost["time"])
     else:
+        cost = ctx.comp.v("council_advance")
         time = int(ctx.comp.v("council_advance_time")[str(entering_level)])
+    green, scrolls = int(cost["green"]), int(cost["scroll"])
     p = ctx.state.players[player]
-    if p.cubes.get("green", 0) < 2 and p.goods.get("scroll", 0) >= 1:
-        return Payment(time=time, goods={"scroll": 1})
-    return cubes_or_coins(ctx, player, {"green": 2}, time=time)
+    if p.cubes.get("green", 0) < green and p.goods.get("scroll", 0) >= scrolls:
+        return Payment(time=time, goods={"scroll": scrolls})
+    return cubes_or_coins(ctx, player, {"green": green}, time=time)
 
 
 def use_privilege(ctx: Ctx, player: int, priv: Privilege, max_level: int) -> None:
@@ -166,18 +169,22 @@ def use_privilege(ctx: Ctx, player: int, priv: Privilege, max_level: int) -> Non
             ctx.note("next_start_taken", player=p.name)
         else:
             ctx.note("next_start_gone")
-    elif priv.level == 2:
-        require(len(priv.cubes) == 2 and priv.cubes[0] != priv.cubes[1], "privilege.cubes",
-                "choose two influence cubes of different colours")
+    elif priv.level == 2:  # level numbers name the council's levels, not printed values
+        count = int(ctx.comp.v("council_privilege_cubes"))
+        require(len(priv.cubes) == count and len(set(priv.cubes)) == count, "privilege.cubes",
+                f"choose {count} influence cubes of different colours")
         gain_cubes(ctx, player, list(priv.cubes), "privilege.cubes")
     elif priv.level == 3:
         require(priv.goods is not None, "privilege.goods", "choose a goods tile")
         assert priv.goods is not None
         p.goods[priv.goods] = p.goods.get(priv.goods, 0) + 1
     else:
-        require(p.coins >= 1, "privilege.level", f"{p.name} needs exactly 1 coin for 3 prestige")
-        spend_coins(ctx, player, 1)
-        p.prestige += 3
+        trade = ctx.comp.v("council_privilege_prestige")
+        coins, prestige = int(trade["coins"]), int(trade["prestige"])
+        require(p.coins >= coins, "privilege.level",
+                f"{p.name} needs exactly {coins} coin for {prestige} prestige")
+        spend_coins(ctx, player, coins)
+        p.prestige += prestige
 
 
 def council_enter(ctx: Ctx, cmd: CouncilEnter) -> None:
@@ -238,12 +245,15 @@ def travel(ctx: Ctx, cmd: Travel) -> None:
     member.loc = f"travel:{cmd.city}"
     if new_city:
         p.cities.append(cmd.city)
+        reward = ctx.comp.v("travel_reward")
         if cmd.reward == "prestige":
-            p.prestige += 3
+            p.prestige += int(reward["prestige"])
         elif cmd.reward == "coin":
-            p.coins += 1
+            p.coins += int(reward["coins"])
         else:
-            require(len(cmd.reward_cubes) == 2, "reward_cubes", "choose 2 influence cubes")
+            cubes = int(reward["cubes"])
+            require(len(cmd.reward_cubes) == cubes, "reward_cubes",
+                    f"choose {cubes} influence cubes")
             gain_cubes(ctx, player, list(cmd.reward_cubes), "reward_cubes")
     else:
         ctx.note("city_again", player=p.name, city=cmd.city)

@@ -20,8 +20,10 @@ from companion.village.commands import (
     EndTurn,
     FreeAction,
     MarketServe,
+    Mill,
     MoveMember,
     NextStartMarkerCoin,
+    Payment,
     TakeCube,
     Well,
 )
@@ -180,6 +182,28 @@ def action_block(state: VillageState, comp: ComponentData, player: int,
     if acting != player:
         return ActionBlock("not_your_turn")
     return None
+
+
+# ---- a printed cost without an engine function ------------------------------------------
+def mill_payment(state: VillageState, comp: ComponentData, player: int) -> Payment | None:
+    """What the mill takes from `player` when the command names no payment: the engine's
+    own charge, measured on a copy in which `player` has just taken a crafts cube, stands
+    at the start of the time track and holds plenty of grain (the mill takes time and
+    grain). None when the engine would refuse the mill even so."""
+    if not 0 <= player < len(state.players):
+        return None
+    work = state.clone()
+    work.phase, work.market_day, work.pending = "turns", None, []
+    work.current, work.stage, work.space_taken, work.action_done = player, "act", "crafts", False
+    miller = work.players[player]
+    miller.kind, miller.time = "human", 0
+    miller.grain = plenty = 10 ** 6
+    after = _after(work, comp, Mill())
+    if after is None:
+        return None
+    length = int(comp.v("time_track_length"))
+    paid = after.players[player]
+    return Payment(time=paid.time % length, grain=plenty - paid.grain)
 
 
 # ---- market day ---------------------------------------------------------------------------

@@ -61,9 +61,10 @@ def well(ctx: Ctx, cmd: Well) -> None:
             "the well can only be used while at least one cube is on the board")
     p = st.players[st.current]
     have = p.cubes.get(cmd.colour, 0)
-    require(have + min(cmd.coins, p.coins) >= 3 and cmd.coins <= 3, "colour",
-            f"{p.name} needs 3 {cmd.colour} cubes for the well (has {have})")
-    from_cubes = 3 - cmd.coins
+    price = int(ctx.comp.v("well_cubes"))
+    require(have + min(cmd.coins, p.coins) >= price and cmd.coins <= price, "colour",
+            f"{p.name} needs {price} {cmd.colour} cubes for the well (has {have})")
+    from_cubes = price - cmd.coins
     require(from_cubes <= have, "coins", f"{p.name} has only {have} {cmd.colour}")
     require(cmd.coins <= p.coins, "coins", f"{p.name} has only {p.coins} coins")
     p.cubes[cmd.colour] = have - from_cubes
