@@ -17,6 +17,7 @@ import flet as ft
 
 from companion.app.games.ui import SMALL_TEXT, card, chip, chips, number_field, parse_count
 from companion.app.widgets import BODY_TEXT_SIZE, TOUCH_TARGET, big_button
+from companion.small_city import voting
 from companion.small_city.data import (
     ACTION_CIRCLE_SIZE,
     MATERIAL_TO_MONEY,
@@ -35,7 +36,6 @@ from companion.small_city.tally import (
     next_step,
     round_picks,
 )
-from companion.small_city.voting import voting_phase
 
 if TYPE_CHECKING:
     from companion.app.games.small_city import SmallCityScreen
@@ -289,7 +289,7 @@ def voting_helper(screen: SmallCityScreen) -> list[ft.Control]:
     player = drafts.vote_player
     residences = drafts.residences.setdefault(player, [])
     university = drafts.university.get(player, False)
-    votes = voting_phase(residences, university)
+    votes = voting.voting_phase(residences, university)
     locked = screen.finished or st.players[player].out
     out: list[ft.Control] = [
         ft.Text(t("games.sc.voting_hint"), size=SMALL_TEXT),
@@ -304,7 +304,8 @@ def voting_helper(screen: SmallCityScreen) -> list[ft.Control]:
     ]
     if residences:
         out.append(ft.Row([
-            ft.OutlinedButton(t("games.sc.residence_chip", count=n, votes=n * (n + 1) // 2),
+            ft.OutlinedButton(t("games.sc.residence_chip", count=n,
+                                votes=voting.residence_votes(n)),
                               icon=ft.Icons.CLOSE, height=TOUCH_TARGET,
                               tooltip=t("games.sc.remove_residence"), disabled=locked,
                               on_click=partial(screen.remove_residence, k))

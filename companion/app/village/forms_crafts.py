@@ -17,7 +17,7 @@ from companion.app.village.forms_base import (
 from companion.app.village.panel_widgets import muted
 from companion.app.village.present import term
 from companion.village.commands import Payment
-from companion.village.rules.actions import default_buy_payment
+from companion.village.rules import actions, queries
 
 
 class CraftsForm(ActionForm):
@@ -61,14 +61,11 @@ class CraftsForm(ActionForm):
     def _printed(self, env: FormEnv) -> Payment:
         """The printed cost of the current choice (what the engine charges for None)."""
         if self.mode == "mill":
-            mill = env.comp.v("mill")
-            return Payment(time=int(mill["time"]), grain=int(mill["grain"]))
+            return queries.mill_payment(env.state, env.comp, env.player) or Payment()
         if self.mode == "buy":
-            return default_buy_payment(env.rules, env.player, self.building)
-        time = env.comp.train_time(self.building) if self._training(env) else 0
-        if self.produce:
-            time += int(env.comp.v("produce_time")[self.building])
-        return Payment(time=time)
+            return actions.default_buy_payment(env.rules, env.player, self.building)
+        return actions.default_train_payment(env.rules, self.building, self._training(env),
+                                             self.produce)
 
     # ---- view ---------------------------------------------------------------------------
     def controls(self, env: FormEnv) -> list[ft.Control]:

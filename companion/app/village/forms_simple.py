@@ -17,18 +17,13 @@ from companion.app.village.forms_base import (
 from companion.app.village.forms_payment import PaymentDraft
 from companion.app.village.panel_widgets import muted
 from companion.village.commands import Payment
+from companion.village.rules import actions
 from companion.village.rules.actions import BOARD_PLACES_FOR_RECALL, default_church_payment
 
 
 def harvest_amount(env: FormEnv) -> int:
-    """Grain the harvest brings with this player's goods (the engine's table)."""
-    table = env.comp.v("harvest_grain")
-    goods = env.state.players[env.player].goods
-    if goods.get("ox", 0) and goods.get("plough", 0):
-        return int(table["ox_plough"])
-    if goods.get("horse", 0) and goods.get("plough", 0):
-        return int(table["horse_plough"])
-    return int(table["base"])
+    """Grain the harvest brings with this player's goods: the engine's own count."""
+    return actions.harvest_amount(env.rules, env.player)
 
 
 class HarvestForm(ActionForm):
