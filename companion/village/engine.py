@@ -13,7 +13,17 @@ from typing import Any
 from companion.village import chance
 from companion.village.commands import ChooseDeath, FinishGame, HoldMarket, OverrideScore
 from companion.village.components import ComponentData
-from companion.village.rules import actions, corrections, karla, market, mass, turns
+from companion.village.rules import (
+    compensation,
+    corrections,
+    karla,
+    marker_coin,
+    market,
+    mass,
+    turns,
+    well,
+)
+from companion.village.rules.actions import ACTION_HANDLERS
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import choose_death, death_candidates
 from companion.village.rules.errors import RuleError, require
@@ -52,31 +62,21 @@ def _finish(ctx: Ctx, _cmd: FinishGame) -> None:
 
 HANDLERS: dict[str, Callable[[Ctx, Any], None]] = {
     "take_cube": turns.take_cube,
-    "well": turns.well,
+    "well": well.well,
     "free_action": turns.free_action,
     "end_turn": turns.end_turn,
-    "harvest": actions.harvest,
-    "family_birth": actions.family_birth,
-    "family_recall": actions.family_recall,
-    "crafts_train": actions.crafts_train,
-    "crafts_buy": actions.crafts_buy,
-    "mill": actions.mill,
+    **ACTION_HANDLERS,  # the action spaces: harvest, family, crafts, council, travel, church
     "hold_market": _hold_market,
     "market_serve": market.serve,
     "market_pass": market.pass_,
-    "council_enter": actions.council_enter,
-    "council_advance": actions.council_advance,
-    "council_privilege": actions.council_privilege,
-    "travel": actions.travel,
-    "church": actions.church,
     "spend_time": corrections.spend_time_by_hand,
     "choose_death": _choose_death,
-    "choose_compensation_cube": corrections.choose_compensation_cube,
+    "choose_compensation_cube": compensation.choose_compensation_cube,
     "mass_buyout": mass.buy_out,
     "mass_advance": mass.advance,
     "karla_choose_cube": karla.choose_cube,
-    "spend_next_start_marker": corrections.spend_next_start_marker,
-    "next_start_marker_coin": corrections.next_start_marker_coin,
+    "spend_next_start_marker": marker_coin.spend_next_start_marker,
+    "next_start_marker_coin": marker_coin.next_start_marker_coin,
     "adjust": corrections.adjust,
     "set_time": corrections.set_time,
     "take_back_time": corrections.take_back_time,

@@ -25,9 +25,9 @@ RULES = Path(__file__).resolve().parents[2] / "companion" / "village" / "rules"
 #: Numbers that are not printed values: (file name, the stripped source line).
 ALLOWED: frozenset[tuple[str, str]] = frozenset({
     # Council level numbers: privilege.level names a level of the council, not a value.
-    ("actions.py", "elif priv.level == 2:  # level numbers name the council's levels, "
+    ("council.py", "elif priv.level == 2:  # level numbers name the council's levels, "
                    "not printed values"),
-    ("actions.py", "elif priv.level == 3:"),
+    ("council.py", "elif priv.level == 3:"),
     # Rules versions (companion.village.interpretations), not game values.
     ("deaths.py", "in_final_turns = st.end is not None and (st.end.order_set or "
                   "ctx.rules_version < 2)"),

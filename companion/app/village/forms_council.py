@@ -18,7 +18,7 @@ from companion.app.village.forms_base import (
 from companion.app.village.panel_members import MemberGroup
 from companion.app.village.panel_widgets import choice_chips, muted
 from companion.app.village.present import term
-from companion.village.rules.actions import default_council_payment
+from companion.village.rules.council import default_council_payment
 
 PRIVILEGE_KEYS = {1: "panel.council.priv1", 2: "panel.council.priv2",
                   3: "panel.council.priv3", 4: "panel.council.priv4"}

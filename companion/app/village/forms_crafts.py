@@ -17,7 +17,7 @@ from companion.app.village.forms_base import (
 from companion.app.village.panel_widgets import muted
 from companion.app.village.present import term
 from companion.village.commands import Payment
-from companion.village.rules import actions, queries
+from companion.village.rules import crafts, queries
 
 
 class CraftsForm(ActionForm):
@@ -63,8 +63,8 @@ class CraftsForm(ActionForm):
         if self.mode == "mill":
             return queries.mill_payment(env.state, env.comp, env.player) or Payment()
         if self.mode == "buy":
-            return actions.default_buy_payment(env.rules, env.player, self.building)
-        return actions.default_train_payment(env.rules, self.building, self._training(env),
+            return crafts.default_buy_payment(env.rules, env.player, self.building)
+        return crafts.default_train_payment(env.rules, self.building, self._training(env),
                                              self.produce)
 
     # ---- view ---------------------------------------------------------------------------

@@ -17,13 +17,14 @@ from companion.app.village.forms_base import (
 from companion.app.village.forms_payment import PaymentDraft
 from companion.app.village.panel_widgets import muted
 from companion.village.commands import Payment
-from companion.village.rules import actions
-from companion.village.rules.actions import BOARD_PLACES_FOR_RECALL, default_church_payment
+from companion.village.rules import harvest
+from companion.village.rules.church import default_church_payment
+from companion.village.rules.family import BOARD_PLACES_FOR_RECALL
 
 
 def harvest_amount(env: FormEnv) -> int:
     """Grain the harvest brings with this player's goods: the engine's own count."""
-    return actions.harvest_amount(env.rules, env.player)
+    return harvest.harvest_amount(env.rules, env.player)
 
 
 class HarvestForm(ActionForm):

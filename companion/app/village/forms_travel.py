@@ -17,7 +17,7 @@ from companion.app.village.forms_base import (
 )
 from companion.app.village.panel_widgets import cube, muted, stepper
 from companion.app.village.present import term
-from companion.village.rules.actions import default_travel_payment
+from companion.village.rules.travel import default_travel_payment
 
 REWARD_CUBES = 2
 

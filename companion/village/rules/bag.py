@@ -1,4 +1,5 @@
-"""The green bag: filled from the supply per the setup card, drawn onto the action spaces."""
+"""The green bag (rulebook: the round — filling the bag and placing the cubes): filled
+from the supply per the setup card, drawn onto the action spaces."""
 
 from __future__ import annotations
 

@@ -1,22 +1,24 @@
-"""Hand corrections: every tracked value stays editable; cubes and goods keep to the supply."""
+"""Hand corrections (no rulebook section: the app's own): every tracked value stays
+editable — counters, the time track, served customer tiles, where a member stands; cubes and
+goods keep to the supply. A correction that fills the last chronicle or graveyard slot ends
+the game as a death would (rulebook: game end)."""
 
 from __future__ import annotations
 
 from companion.village.commands import (
     AddCustomerTile,
     Adjust,
-    ChooseCompensationCube,
     MoveMember,
-    NextStartMarkerCoin,
     RemoveCustomerTile,
     SetCustomerPoints,
     SetTime,
-    SpendNextStartMarker,
     SpendTime,
     TakeBackTime,
 )
 from companion.village.rules.context import Ctx
+from companion.village.rules.deaths import queue_deaths
 from companion.village.rules.errors import RuleError, require
+from companion.village.rules.game_end import trigger_end
 from companion.village.rules.payment import spend_coins
 from companion.village.rules.time_track import spend_time
 from companion.village.state import Player
@@ -76,71 +78,9 @@ def spend_time_by_hand(ctx: Ctx, cmd: SpendTime) -> None:
     if st.market_day is None and st.players[cmd.player].deaths_pending and (
             st.phase != "turns" or cmd.player != st.current):
         # Outside one's own turn there is no turn end to wait for: decide at once.
-        from companion.village.rules.deaths import queue_deaths
-
         queue_deaths(ctx, cmd.player)
 
 
-def choose_compensation_cube(ctx: Ctx, cmd: ChooseCompensationCube) -> None:
-    st = ctx.state
-    require(bool(st.pending) and st.pending[0].kind == "compensation_cube", "colour",
-            "no compensation cube is waiting to be chosen")
-    player = st.pending[0].player
-    assert player is not None
-    require(st.supply.get(cmd.colour, 0) > 0, "colour", f"no {cmd.colour} left in the supply")
-    st.pending.pop(0)
-    st.supply[cmd.colour] -= 1
-    p = st.players[player]
-    p.cubes[cmd.colour] = p.cubes.get(cmd.colour, 0) + 1
-    ctx.note("compensation_chosen", player=p.name, colour=cmd.colour)
-
-
-def _marker_holder(ctx: Ctx) -> int:
-    st = ctx.state
-    require(st.solo, "type", "only in a solo game")
-    holder = st.next_start_holder
-    require(holder is not None and not st.next_start_spent
-            and st.players[holder].kind == "human", "type",
-            "you do not hold the next-start-player marker")
-    require(st.phase in ("turns", "mass_buyout", "mass_advance"), "phase",
-            "only before the new round")
-    assert holder is not None
-    return holder
-
-
-def spend_next_start_marker(ctx: Ctx, _cmd: SpendNextStartMarker) -> None:
-    """Legacy fold of engine-1 logs: the marker became a lasting coin. New sessions refuse
-    the command (VillageSession.execute); `next_start_marker_coin` replaces it."""
-    st = ctx.state
-    holder = _marker_holder(ctx)
-    st.next_start_holder = None
-    st.next_start_spent = True
-    st.players[holder].coins += 1
-    ctx.note("next_start_spent")
-
-
-def next_start_marker_coin(ctx: Ctx, _cmd: NextStartMarkerCoin) -> None:
-    """The held marker stands in for one coin until paid or until the new round."""
-    st = ctx.state
-    holder = _marker_holder(ctx)
-    st.next_start_spent = True  # off the council; the holder stays set while unpaid
-    st.players[holder].coins += 1
-    ctx.note("next_start_spent")
-
-
-def return_marker_coin(ctx: Ctx) -> None:
-    """An unpaid marker-coin goes back to the council (new round; also before final
-    scoring, since it is no coin of the player's and must not score)."""
-    st = ctx.state
-    holder = st.marker_coin_holder()
-    if holder is None:
-        return
-    st.players[holder].coins -= 1  # never below 0: any coin paid would have been it
-    st.next_start_holder = None
-    ctx.note("next_start_back")
-
-
-# ---- corrections: the time track, served customer tiles, where a member is -------------
 def _human(ctx: Ctx, player: int) -> Player:
     st = ctx.state
     require(player < len(st.players), "player", "no such player")
@@ -290,12 +230,7 @@ def move_member(ctx: Ctx, cmd: MoveMember) -> None:
     member.loc = cmd.to
     # As with a death: the last chronicle or graveyard slot filled ends the game.
     if place == "chronicle" and st.chronicle_total_free() == 0:
-        _end(ctx, member.owner, "chronicle")
+        trigger_end(ctx, member.owner, "chronicle")
     elif place == "graveyard" and st.graveyard_free() == 0:
-        _end(ctx, member.owner, "graveyard")
+        trigger_end(ctx, member.owner, "graveyard")
 
-
-def _end(ctx: Ctx, player: int, where: str) -> None:
-    from companion.village.rules.game_end import trigger_end
-
-    trigger_end(ctx, player, where)

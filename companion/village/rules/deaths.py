@@ -1,9 +1,12 @@
-"""Deaths: the oldest visible member dies and goes to the chronicle or the graveyard."""
+"""Deaths (rulebook: 家族成員過世 — family members' deaths): the oldest visible member dies
+and goes to the chronicle or the graveyard; the last slot filled ends the game
+(game_end.py)."""
 
 from __future__ import annotations
 
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError, require
+from companion.village.rules.game_end import trigger_end
 from companion.village.state import Member, Pending
 
 PLACE_TO_SECTION = {"farmyard": "farm", "workshop": "crafts", "council": "council",
@@ -73,23 +76,17 @@ def bury(ctx: Ctx, member: Member, section: str | None, *,
         member.loc = f"chronicle:{section}"
         ctx.note("to_chronicle", player=name, gen=member.gen, section=section)
         if st.chronicle_total_free() == 0:
-            _trigger_end(ctx, member.owner, "chronicle", market_trigger)
+            trigger_end(ctx, member.owner, "chronicle", market_trigger=market_trigger)
         return member.loc
     if st.graveyard_free() > 0:
         member.loc = "graveyard"
         ctx.note("to_graveyard", player=name, gen=member.gen)
         if st.graveyard_free() == 0:
-            _trigger_end(ctx, member.owner, "graveyard", market_trigger)
+            trigger_end(ctx, member.owner, "graveyard", market_trigger=market_trigger)
         return "graveyard"
     member.loc = "removed"
     ctx.note("removed_no_slot", player=name, gen=member.gen)
     return "removed"
-
-
-def _trigger_end(ctx: Ctx, player: int, where: str, market_trigger: int | None) -> None:
-    from companion.village.rules.game_end import trigger_end
-
-    trigger_end(ctx, player, where, market_trigger=market_trigger)
 
 
 def validate_member(ctx: Ctx, member_id: str, player: int, field: str = "member",

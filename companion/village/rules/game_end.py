@@ -1,4 +1,5 @@
-"""Game end: the last chronicle or graveyard slot filled; final turns; final mass."""
+"""Game end (rulebook: 遊戲結束 — game end): the last chronicle or graveyard slot filled;
+final turns; final mass."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""Karla, the solo opponent: her cube after each of yours, her board with the fate tiles,
-her deaths, and her two reactions (market, church). Needs no choices of her own: where the
-rules leave one, the player decides (or a documented default policy does)."""
+"""Karla, the solo opponent (rulebook: 單人遊戲 — the solo game): her cube after each of
+yours, her board with the fate tiles, her deaths, and her two reactions (market, church;
+her sale in a market day is a market-day step: market.karla_market_go). Needs no choices
+of her own: where the rules leave one, the player decides (or a documented default policy
+does)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from companion.village.commands import KarlaChooseCube
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import bury
 from companion.village.rules.errors import RuleError, require
-from companion.village.rules.market import available_slots, start_market_day, take_tile
+from companion.village.rules.market import start_market_day
 from companion.village.state import PLAGUE, Member, Pending
 
 # The default policy when the player lets the app choose Karla's cube: a plague cube first
@@ -233,21 +235,6 @@ def step_react(ctx: Ctx) -> None:
         m = min(on_building, key=lambda x: (x.gen, x.id))
         m.loc = "bag"
         ctx.note("karla_to_bag", gen=m.gen)
-
-
-def karla_market_go(ctx: Ctx) -> None:
-    """Karla serves one customer per market day: the front one, or the former second one if
-    you triggered the market day and served the front one."""
-    st = ctx.state
-    md = st.market_day
-    assert md is not None
-    slots = available_slots(ctx)
-    if not slots:
-        return
-    human_took_front = any(p == md.trigger and s == 0 for p, s in md.sales)
-    wanted = 1 if (md.trigger != karla_index(ctx) and human_took_front) else 0
-    slot = wanted if wanted in slots else slots[0]
-    take_tile(ctx, karla_index(ctx), slot, 0)
 
 
 def reset_board(ctx: Ctx) -> None:

@@ -1,5 +1,7 @@
-"""Market day: the trigger player sells first (first sale free), then clockwise rounds of
-selling at 1 green + 1 time each until everyone has passed; then the refill."""
+"""Market day (rulebook: the action spaces — Market; solo: Karla's market reaction): the
+trigger player sells first (first sale free), then clockwise rounds of selling at 1 green +
+1 time each until everyone has passed; in a solo game Karla serves one customer on her go;
+then the refill."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from companion.village.commands import MarketPass, MarketServe
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import require
 from companion.village.rules.payment import pay, spend_coins
+from companion.village.rules.time_track import spend_time
 from companion.village.state import MarketDay
 
 
@@ -53,8 +56,6 @@ def serve(ctx: Ctx, cmd: MarketServe) -> None:
                     f"{p.name} needs {green} green cube for this sale (or pay with a coin)")
             p.cubes["green"] -= green
             st.supply["green"] = st.supply.get("green", 0) + green
-        from companion.village.rules.time_track import spend_time
-
         spend_time(ctx, seller, int(extra["time"]))
     if seller == md.trigger:
         md.free_sale_used = True
@@ -105,8 +106,6 @@ def _settle(ctx: Ctx) -> None:
             end_market_day(ctx)
             return
         if st.players[md.seller].kind == "karla":
-            from companion.village.rules.karla import karla_market_go
-
             if md.karla_to_serve:
                 karla_market_go(ctx)
             md.passed.append(md.seller)
@@ -121,6 +120,23 @@ def _settle(ctx: Ctx) -> None:
             end_market_day(ctx)
             return
         return
+
+
+def karla_market_go(ctx: Ctx) -> None:
+    """Karla serves one customer per market day: the front one, or the former second one if
+    you triggered the market day and served the front one."""
+    st = ctx.state
+    md = st.market_day
+    assert md is not None
+    slots = available_slots(ctx)
+    if not slots:
+        return
+    assert st.karla is not None
+    karla = st.karla.player
+    human_took_front = any(p == md.trigger and s == 0 for p, s in md.sales)
+    wanted = 1 if (md.trigger != karla and human_took_front) else 0
+    slot = wanted if wanted in slots else slots[0]
+    take_tile(ctx, karla, slot, 0)
 
 
 def end_market_day(ctx: Ctx) -> None:

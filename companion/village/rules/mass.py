@@ -1,5 +1,6 @@
-"""Mass at every round end (and once more after the final turns): buy-outs, the random
-draw to 4 items, church advancement for grain, the 2-prestige majority bonus."""
+"""Mass (rulebook: mass) at every round end (and once more after the final turns):
+buy-outs, the random draw to 4 items, church advancement for grain, the 2-prestige majority
+bonus."""
 
 from __future__ import annotations
 

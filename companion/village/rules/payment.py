@@ -1,4 +1,5 @@
-"""Paying for things: cubes, coins as jokers, grain, goods and time go back to the supply."""
+"""Paying for things (no section of its own: the costs every action space prints): cubes,
+coins as jokers, grain, goods and time go back to the supply."""
 
 from __future__ import annotations
 

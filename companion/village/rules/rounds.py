@@ -1,12 +1,17 @@
-"""The automatic steps between commands: setup draws, new rounds, turn order, masses."""
+"""The automatic steps between commands (rulebook: game setup, the round, the end of a
+turn, mass): setup draws, new rounds, turn order, masses, Karla's moves. The flow names the
+steps; each step's rule is in its own module (seat compensation: compensation.py; the
+marker-coin's return: marker_coin.py; Karla: karla.py)."""
 
 from __future__ import annotations
 
+from companion.village.rules import karla
 from companion.village.rules.bag import fill_bag
+from companion.village.rules.compensation import step_compensation
 from companion.village.rules.context import Ctx
-from companion.village.rules.corrections import return_marker_coin
 from companion.village.rules.deaths import queue_deaths
 from companion.village.rules.game_end import final_order
+from companion.village.rules.marker_coin import return_marker_coin
 from companion.village.rules.mass import majority_bonus, mass_draw_step, start_mass
 from companion.village.rules.turns import next_human
 from companion.village.state import Pending
@@ -14,28 +19,6 @@ from companion.village.state import Pending
 
 def step_start_player(ctx: Ctx) -> None:
     ctx.state.pending.append(Pending(kind="chance", draw="start_player"))
-
-
-def step_compensation(ctx: Ctx) -> None:
-    """Suggested seat compensation: 2nd 1 grain, 3rd a random cube, 4th a cube of choice,
-    5th an extra coin (rulebook 遊戲設置 14)."""
-    st = ctx.state
-    kinds = ctx.comp.v("seat_compensation")
-    n = len(st.players)
-    for seat in range(1, n):
-        player = (st.start_player + seat) % n
-        kind = kinds[seat] if seat < len(kinds) else "none"
-        p = st.players[player]
-        if kind == "grain":
-            p.grain += 1
-            ctx.note("seat_grain", player=p.name, seat=seat + 1)
-        elif kind == "coin":
-            p.coins += 1
-            ctx.note("seat_coin", player=p.name, seat=seat + 1)
-        elif kind == "random_cube":
-            st.pending.append(Pending(kind="chance", draw="compensation_cube", player=player))
-        elif kind == "chosen_cube":
-            st.pending.append(Pending(kind="compensation_cube", player=player))
 
 
 def step_new_round(ctx: Ctx) -> None:
@@ -60,9 +43,7 @@ def step_new_round(ctx: Ctx) -> None:
             st.next_start_holder = None
             ctx.note("new_start_player", player=st.players[st.start_player].name)
         if st.karla is not None:
-            from companion.village.rules.karla import reset_board
-
-            reset_board(ctx)
+            karla.reset_board(ctx)
     st.round += 1
     st.round_turns = 0
     st.phase = "turns"
@@ -131,15 +112,11 @@ def step_mass_bonus(ctx: Ctx) -> None:
 
 
 def _karla_react(ctx: Ctx) -> None:
-    from companion.village.rules.karla import step_react
-
-    step_react(ctx)
+    karla.step_react(ctx)
 
 
 def _karla_take(ctx: Ctx) -> None:
-    from companion.village.rules.karla import karla_take
-
-    karla_take(ctx)
+    karla.karla_take(ctx)
 
 
 STEPS = {

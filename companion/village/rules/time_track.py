@@ -1,8 +1,10 @@
-"""Time: spending hourglasses moves the marker clockwise; passing the quill costs a life."""
+"""Time (rulebook: the time track, and 家族成員過世 — family members' deaths): spending
+hourglasses moves the marker clockwise; passing the quill costs a life."""
 
 from __future__ import annotations
 
 from companion.village.rules.context import Ctx
+from companion.village.rules.deaths import queue_deaths
 
 
 def spend_time(ctx: Ctx, player: int, amount: int) -> int:
@@ -27,7 +29,5 @@ def spend_time(ctx: Ctx, player: int, amount: int) -> int:
         else:
             ctx.note("quill_passed", player=p.name)
         if st.market_day is not None:
-            from companion.village.rules.deaths import queue_deaths
-
             queue_deaths(ctx, player)
     return passes

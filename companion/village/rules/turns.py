@@ -1,16 +1,18 @@
-"""A turn: take one cube (or use the well), maybe do that space's action, end the turn."""
+"""A turn (rulebook: playing a turn): take one cube (the well, the alternative: well.py),
+maybe do that space's action, end the turn; in the final turns a free action."""
 
 from __future__ import annotations
 
-from companion.village.commands import EndTurn, FreeAction, TakeCube, Well
+from companion.village.commands import EndTurn, FreeAction, TakeCube
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError, require
-from companion.village.rules.payment import spend_coins
+from companion.village.rules.market import start_market_day
 from companion.village.rules.time_track import spend_time
 from companion.village.state import PLAGUE
 
 
-def _require_turn_start(ctx: Ctx) -> None:
+def require_turn_start(ctx: Ctx) -> None:
+    """A turn is being played and its cube (or the well) is still to be taken."""
     st = ctx.state
     require(st.phase == "turns", "phase", f"no turn is being played now ({st.phase})")
     require(st.market_day is None, "phase", "a market day is under way")
@@ -20,7 +22,7 @@ def _require_turn_start(ctx: Ctx) -> None:
 
 def take_cube(ctx: Ctx, cmd: TakeCube) -> None:
     st = ctx.state
-    _require_turn_start(ctx)
+    require_turn_start(ctx)
     cubes = st.spaces.get(cmd.space)
     if cubes is None:
         raise RuleError("space", f"{cmd.space} is not an action space")
@@ -44,8 +46,6 @@ def take_cube(ctx: Ctx, cmd: TakeCube) -> None:
         p.cubes[cmd.colour] = p.cubes.get(cmd.colour, 0) + 1
     if cmd.space == "market":
         # The market action is mandatory: the market day starts at once.
-        from companion.village.rules.market import start_market_day
-
         st.action_done = True
         start_market_day(ctx, st.current)
     if st.solo and p.kind == "human":
@@ -54,33 +54,9 @@ def take_cube(ctx: Ctx, cmd: TakeCube) -> None:
         st.karla_due = True
 
 
-def well(ctx: Ctx, cmd: Well) -> None:
-    st = ctx.state
-    _require_turn_start(ctx)
-    require(st.cubes_on_board() > 0, "well",
-            "the well can only be used while at least one cube is on the board")
-    p = st.players[st.current]
-    have = p.cubes.get(cmd.colour, 0)
-    price = int(ctx.comp.v("well_cubes"))
-    require(have + min(cmd.coins, p.coins) >= price and cmd.coins <= price, "colour",
-            f"{p.name} needs {price} {cmd.colour} cubes for the well (has {have})")
-    from_cubes = price - cmd.coins
-    require(from_cubes <= have, "coins", f"{p.name} has only {have} {cmd.colour}")
-    require(cmd.coins <= p.coins, "coins", f"{p.name} has only {p.coins} coins")
-    p.cubes[cmd.colour] = have - from_cubes
-    st.supply[cmd.colour] = st.supply.get(cmd.colour, 0) + from_cubes
-    spend_coins(ctx, st.current, cmd.coins)
-    st.stage = "act"
-    st.space_taken = "well"
-    st.action_done = False
-    st.turns_taken += 1
-    st.round_turns += 1
-    ctx.note("well_used_solo" if st.solo else "well_used", player=p.name)
-
-
 def free_action(ctx: Ctx, _cmd: FreeAction) -> None:
     st = ctx.state
-    _require_turn_start(ctx)
+    require_turn_start(ctx)
     require(st.end is not None and st.cubes_on_board() == 0, "free_action",
             "only in the final turns once the board is empty")
     st.stage = "act"
@@ -113,6 +89,11 @@ def check_action(ctx: Ctx, action: str) -> int:
     require(allowed, "action",
             f"the cube came from {st.space_taken}: only its action may follow ({action} asked)")
     return st.current
+
+
+def mark_action_done(ctx: Ctx) -> None:
+    """The turn's one action is done (check_action refuses a second)."""
+    ctx.state.action_done = True
 
 
 def next_human(ctx: Ctx, after: int) -> int:

@@ -11,7 +11,7 @@ import pytest
 
 from companion.village import engine
 from companion.village.commands import Payment
-from companion.village.rules import actions, queries, turns
+from companion.village.rules import crafts, harvest, queries, turns
 from companion.village.rules.context import Ctx
 from companion.village.rules.payment import pay
 
@@ -22,7 +22,7 @@ def test_the_harvest_shows_the_engines_grain(monkeypatch: pytest.MonkeyPatch) ->
     def good_year(_ctx: Ctx, _player: int) -> int:  # a house rule: every harvest brings 3
         return 3
 
-    monkeypatch.setattr(actions, "harvest_amount", good_year)
+    monkeypatch.setattr(harvest, "harvest_amount", good_year)
     game = acting("harvest", "pink")
     with open_panel(game, "player/0") as app:
         tap(app, "tab-actions")
@@ -33,13 +33,13 @@ def test_the_harvest_shows_the_engines_grain(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_training_and_producing_offer_the_engines_time(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    real = actions.default_train_payment
+    real = crafts.default_train_payment
 
     def slow_crafts(ctx: Ctx, building: str, train: bool, produce: bool) -> Payment:
         printed = real(ctx, building, train, produce)  # a house rule: one more time
         return Payment(time=printed.time + 1)
 
-    monkeypatch.setattr(actions, "default_train_payment", slow_crafts)
+    monkeypatch.setattr(crafts, "default_train_payment", slow_crafts)
     game = acting("crafts", "pink")
     with open_panel(game, "player/0") as app:
         tap(app, "tab-actions")

@@ -1,0 +1,28 @@
+"""Church (rulebook: the action spaces — Church): a member from the farmyard goes into the
+black bag for the next mass (the mass itself: mass.py). Costs come from the component data
+as a default; a command may carry its own."""
+
+from __future__ import annotations
+
+from companion.village.commands import Church, Payment
+from companion.village.rules.context import Ctx
+from companion.village.rules.deaths import validate_member
+from companion.village.rules.payment import pay
+from companion.village.rules.turns import check_action, mark_action_done
+
+
+def default_church_payment(ctx: Ctx, player: int) -> Payment:
+    cost = ctx.comp.v("church_action")
+    p = ctx.state.players[player]
+    if p.cubes.get("brown", 0) >= int(cost["brown"]):
+        return Payment(cubes={"brown": int(cost["brown"])})
+    return Payment(time=int(cost["time"]))
+
+
+def church(ctx: Ctx, cmd: Church) -> None:
+    player = check_action(ctx, "church")
+    member = validate_member(ctx, cmd.member, player, place="farmyard")
+    pay(ctx, player, cmd.pay if cmd.pay is not None else default_church_payment(ctx, player))
+    member.loc = "bag"
+    ctx.note("to_black_bag", player=ctx.state.players[player].name, gen=member.gen)
+    mark_action_done(ctx)
