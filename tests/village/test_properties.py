@@ -1,8 +1,13 @@
-"""Property tests: random valid and invalid command sequences on 2–5 player games."""
+"""Property tests: random valid and invalid command sequences on 2–5 player games.
+
+The example counts come from the hypothesis profile (tests/conftest.py: 40 in "dev", 1000
+in "ci"); VILLAGE_PROPERTY_EXAMPLES, when set, overrides them. These long games are played
+by random.Random from a drawn seed, for speed; the state machine in
+test_entry_point_fuzz.py lets hypothesis choose each move, so its failures shrink.
+"""
 
 from __future__ import annotations
 
-import os
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -12,9 +17,10 @@ from companion.village.autoplay import candidate_commands
 from companion.village.rules.errors import RuleError
 from companion.village.session import VillageSession
 from companion.village.setup import PlayerSetup, VillageSetup
+from tests.hypothesis_budget import examples
 from tests.village.invariants import check_every_event, check_invariants
 
-EXAMPLES = int(os.environ.get("VILLAGE_PROPERTY_EXAMPLES", "40"))
+EXAMPLES = examples(env="VILLAGE_PROPERTY_EXAMPLES")
 COLOURS = ["red", "yellow", "blue", "white", "purple"]
 SPACES = ["harvest", "family", "crafts", "market", "council", "travel", "church", "well"]
 

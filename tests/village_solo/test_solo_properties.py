@@ -1,13 +1,13 @@
 """Property tests: random solo games against Karla, played to the end by the random player
 in both variants (standard, d4) and both cube policies (ask, auto).
 
-VILLAGE_SOLO_EXAMPLES sets the number of games per variant/policy pair (CI can raise it);
-the default keeps this file well under a minute on a small machine.
+The number of games per variant/policy pair is a quarter of the hypothesis profile's
+max_examples (tests/conftest.py: 10 in "dev", 250 in "ci"); VILLAGE_SOLO_EXAMPLES, when
+set, overrides it.
 """
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 
 from companion.village.autoplay import play_step
 from companion.village.session import KarlaPolicy, VillageSession
+from tests.hypothesis_budget import examples
 from tests.village import invariants as shared
 from tests.village_solo.helpers import check_invariants, solo_setup
 
-EXAMPLES = int(os.environ.get("VILLAGE_SOLO_EXAMPLES", "30"))
+EXAMPLES = examples(0.25, env="VILLAGE_SOLO_EXAMPLES")
 MAX_STEPS = 5000
 
 

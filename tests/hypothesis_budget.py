@@ -1,0 +1,19 @@
+"""Example counts sized from the loaded hypothesis profile (see tests/conftest.py).
+
+A test whose examples are expensive asks for a share of the profile's max_examples; an
+environment variable, when set, overrides the count (a quick way to run one file longer).
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+
+def examples(share: float = 1.0, *, env: str | None = None, minimum: int = 1) -> int:
+    """`share` of the loaded profile's max_examples (at least `minimum`), or the integer
+    in the environment variable `env` when it is set."""
+    if env is not None and os.environ.get(env):
+        return max(minimum, int(os.environ[env]))
+    return max(minimum, int(settings().max_examples * share))
