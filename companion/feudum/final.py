@@ -23,8 +23,8 @@ from companion.feudum.data import (
     SHILLINGS_PER_VP,
     LocationType,
 )
-from companion.scoring.contract import PlayerResult, ScoreSheet, winners_of
-from companion.scoring.tiebreak import TieBreak, rank_with_tiebreaks
+from companion.scoring.contract import PlayerResult, ScoreSheet
+from companion.scoring.tiebreak import TieKey, break_ties
 
 GAME_ID = "feudum"
 
@@ -119,6 +119,10 @@ class FinalFeudum(BaseModel):
     sulfur: int = 0  # in the wine cask; only for the tie-break
 
 
+def tie_keys(sulfur: Sequence[int]) -> list[TieKey]:
+    return [TieKey("sulfur", sulfur, higher_wins=True, label="most sulfur in the wine cask")]
+
+
 def final_sheet(players: Sequence[FinalFeudum]) -> ScoreSheet:
     journeys = journey_points([p.journey for p in players])
     rows: list[dict[str, int]] = []
@@ -131,14 +135,11 @@ def final_sheet(players: Sequence[FinalFeudum]) -> ScoreSheet:
             "decrees": sum(p.decrees),
         })
     totals = [sum(cats.values()) for cats in rows]
-    ranking = rank_with_tiebreaks(
-        [p.name for p in players], totals,
-        [TieBreak("most sulfur in the wine cask", "sulfur", [p.sulfur for p in players],
-                  higher_wins=True)],
-    )
+    ranking = break_ties([p.name for p in players], totals,
+                         tie_keys([p.sulfur for p in players]))
     results = [
         PlayerResult(name=p.name, categories=cats, total=totals[i], rank=ranking.ranks[i],
                      tiebreak=ranking.notes[i])
         for i, (p, cats) in enumerate(zip(players, rows, strict=True))
     ]
-    return ScoreSheet(game=GAME_ID, players=results, winners=winners_of(results))
+    return ScoreSheet(game=GAME_ID, players=results, winners=ranking.winners)

@@ -33,9 +33,11 @@ from companion.feudum.data import (
     GuildStatus,
 )
 from companion.feudum.dawn import DawnPlayer, dawn_scores
+from companion.feudum.final import tie_keys
 from companion.feudum.progress import needs_roll, resolve_progress_roll, triggered_epoch
 from companion.feudum.scoring import score_payload
 from companion.scoring.contract import ScoreSheet
+from companion.scoring.tiebreak import TieKey
 from companion.tally.chance import ChanceSource
 from companion.tally.errors import reject
 from companion.tally.rules import (
@@ -49,7 +51,6 @@ from companion.tally.rules import (
     check_player,
 )
 from companion.tally.setup import TallySetup
-from companion.tally.ties import TieKey
 
 GAME_ID = "feudum"
 # L142: the six guilds, in the order the seed lists them.
@@ -369,7 +370,7 @@ class FeudumRules(TallyRules[FeudumState]):
         return score_payload(payload)
 
     def tie_keys(self, state: FeudumState) -> list[TieKey]:
-        return [TieKey("sulfur", [p.sulfur for p in state.players], higher_wins=True)]
+        return tie_keys([p.sulfur for p in state.players])
 
 
 RULES = FeudumRules()

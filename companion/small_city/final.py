@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.scoring.contract import PlayerResult, ScoreSheet, winners_of
-from companion.scoring.tiebreak import TieBreak, rank_with_tiebreaks
+from companion.scoring.contract import PlayerResult, ScoreSheet
+from companion.scoring.tiebreak import TieKey, break_ties
 from companion.small_city.data import ELIMINATION_LEVEL
 from companion.small_city.promises import promise_votes
 
@@ -46,6 +46,11 @@ def is_eliminated(pollution: int) -> bool:
     return pollution >= ELIMINATION_LEVEL
 
 
+def tie_keys(pollution: Sequence[int], money: Sequence[int]) -> list[TieKey]:
+    return [TieKey("pollution", pollution, higher_wins=False, label="lowest pollution"),
+            TieKey("money", money, higher_wins=True, label="most money")]
+
+
 def final_sheet(cities: Sequence[FinalCity]) -> ScoreSheet:
     """Score sheet in input order.
 
@@ -59,18 +64,11 @@ def final_sheet(cities: Sequence[FinalCity]) -> ScoreSheet:
         out = is_eliminated(c.pollution)
         rows.append((cats, None if out else sum(cats.values()), out))
 
-    ranking = rank_with_tiebreaks(
-        [c.name for c in cities],
-        [total for _, total, _ in rows],
-        [
-            TieBreak("lowest pollution", "pollution", [c.pollution for c in cities],
-                     higher_wins=False),
-            TieBreak("most money", "money", [c.money for c in cities], higher_wins=True),
-        ],
-    )
+    ranking = break_ties([c.name for c in cities], [total for _, total, _ in rows],
+                         tie_keys([c.pollution for c in cities], [c.money for c in cities]))
     players = [
         PlayerResult(name=c.name, categories=cats, total=total, rank=ranking.ranks[i],
                      eliminated=out, tiebreak=ranking.notes[i])
         for i, (c, (cats, total, out)) in enumerate(zip(cities, rows, strict=True))
     ]
-    return ScoreSheet(game=GAME_ID, players=players, winners=winners_of(players))
+    return ScoreSheet(game=GAME_ID, players=players, winners=ranking.winners)

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from companion.scoring.contract import ScoreSheet
+from companion.scoring.tiebreak import TieKey
 from companion.small_city.actions import pick_cost
 from companion.small_city.data import (
     ACTION_CIRCLE_SIZE,
@@ -27,6 +28,7 @@ from companion.small_city.data import (
     ROUNDS,
     STARTING_MONEY,
 )
+from companion.small_city.final import tie_keys
 from companion.small_city.pollution import TownPollution, pollution_phase
 from companion.small_city.scoring import score_payload
 from companion.small_city.trade import (
@@ -47,7 +49,6 @@ from companion.tally.rules import (
     check_player,
 )
 from companion.tally.setup import TallySetup
-from companion.tally.ties import TieKey
 
 GAME_ID = "small-city"
 PROMISE_CARDS = range(1, 33)
@@ -431,8 +432,7 @@ class SmallCityRules(TallyRules[SmallCityState]):
         return score_payload(payload)
 
     def tie_keys(self, state: SmallCityState) -> list[TieKey]:
-        return [TieKey("pollution", [p.pollution for p in state.players], higher_wins=False),
-                TieKey("money", [p.money for p in state.players], higher_wins=True)]
+        return tie_keys([p.pollution for p in state.players], [p.money for p in state.players])
 
 
 RULES = SmallCityRules()

@@ -17,9 +17,9 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from companion.scoring.contract import ScoreSheet
+from companion.scoring.tiebreak import TieKey
 from companion.tally.errors import reject, validate_model
 from companion.tally.setup import TallySetup
-from companion.tally.ties import TieKey
 
 S = TypeVar("S", bound=BaseModel)
 RngFactory = Callable[[str], random.Random]

@@ -6,9 +6,9 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from companion.scoring.contract import PlayerResult, ScoreSheet, winners_of
+from companion.scoring.contract import PlayerResult, ScoreSheet
 from companion.scoring.inputs import Count, StrictModel, parse_players_payload
-from companion.scoring.tiebreak import TieBreak, rank_with_tiebreaks
+from companion.scoring.tiebreak import TieKey, break_ties
 from companion.village.components import ComponentData, load_components
 from companion.village.state import VillageState
 
@@ -119,12 +119,12 @@ def achievement(comp: ComponentData, total: int, expansions: list[str]) -> str:
 
 
 def _tiebreaks(comp: ComponentData, names: list[str], values: dict[str, list[int]]
-               ) -> list[TieBreak]:
+               ) -> list[TieKey]:
     labels = {"grain": ("most grain on the farmyard", "grain"),
               "living": ("most living family members", "living members"),
               "customers": ("most customer tiles", "customer tiles"),
               "youngest": ("the higher-numbered family member", "youngest generation")}
-    return [TieBreak(label=labels[k][0], noun=labels[k][1], values=values[k], higher_wins=True)
+    return [TieKey(labels[k][1], values[k], higher_wins=True, label=labels[k][0])
             for k in comp.v("tie_breaks")]
 
 
@@ -132,7 +132,7 @@ def build_sheet(comp: ComponentData, names: list[str], cats: list[dict[str, int]
                 tb_values: dict[str, list[int]], solo: bool,
                 expansions: list[str]) -> ScoreSheet:
     totals: list[int | None] = [sum(c.values()) for c in cats]
-    ranking = rank_with_tiebreaks(names, totals, _tiebreaks(comp, names, tb_values))
+    ranking = break_ties(names, totals, _tiebreaks(comp, names, tb_values))
     players = []
     for i, name in enumerate(names):
         total = totals[i]
@@ -141,7 +141,7 @@ def build_sheet(comp: ComponentData, names: list[str], cats: list[dict[str, int]
             name=name, categories=cats[i], total=total, rank=ranking.ranks[i],
             achievement=achievement(comp, total, expansions) if solo else None,
             tiebreak=ranking.notes[i]))
-    return ScoreSheet(game="village", players=players, winners=winners_of(players))
+    return ScoreSheet(game="village", players=players, winners=ranking.winners)
 
 
 def score_payload(payload: dict[str, Any]) -> ScoreSheet:

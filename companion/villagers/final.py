@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.scoring.contract import PlayerResult, ScoreSheet, winners_of
-from companion.scoring.tiebreak import TieBreak, rank_with_tiebreaks
+from companion.scoring.contract import PlayerResult, ScoreSheet
+from companion.scoring.tiebreak import TieKey, break_ties
 
 GAME_ID = "villagers"
 
@@ -21,16 +21,17 @@ class FinalVillage(BaseModel):
     villagers: int  # villager cards in the village; only for the tie-break
 
 
+def tie_keys(villagers: Sequence[int]) -> list[TieKey]:
+    return [TieKey("villagers", villagers, higher_wins=False, label="fewest villagers")]
+
+
 def final_sheet(villages: Sequence[FinalVillage]) -> ScoreSheet:
     totals: list[int | None] = [v.money for v in villages]
-    ranking = rank_with_tiebreaks(
-        [v.name for v in villages], totals,
-        [TieBreak("fewest villagers", "villagers", [v.villagers for v in villages],
-                  higher_wins=False)],
-    )
+    ranking = break_ties([v.name for v in villages], totals,
+                         tie_keys([v.villagers for v in villages]))
     players = [
         PlayerResult(name=v.name, categories={"money": v.money}, total=v.money,
                      rank=ranking.ranks[i], tiebreak=ranking.notes[i])
         for i, v in enumerate(villages)
     ]
-    return ScoreSheet(game=GAME_ID, players=players, winners=winners_of(players))
+    return ScoreSheet(game=GAME_ID, players=players, winners=ranking.winners)

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from companion.scoring.contract import ScoreSheet
+from companion.scoring.tiebreak import TieKey
 from companion.tally.errors import reject
 from companion.tally.rules import (
     AdjustField,
@@ -28,8 +29,8 @@ from companion.tally.rules import (
     check_player,
 )
 from companion.tally.setup import TallySetup
-from companion.tally.ties import TieKey
 from companion.villagers.data import MAX_PLAYERS, MIN_PLAYERS, STARTING_MONEY
+from companion.villagers.final import tie_keys
 from companion.villagers.limits import build_limit, draft_limit
 from companion.villagers.market import (
     MarketTally,
@@ -215,7 +216,7 @@ class VillagersRules(TallyRules[VillagersState]):
         return score_payload(payload)
 
     def tie_keys(self, state: VillagersState) -> list[TieKey]:
-        return [TieKey("villagers", [p.villagers for p in state.players], higher_wins=False)]
+        return tie_keys([p.villagers for p in state.players])
 
 
 RULES = VillagersRules()

@@ -12,7 +12,7 @@ from companion.scoring.inputs import (
     parse_players_payload,
     roster_problems,
 )
-from companion.scoring.tiebreak import TieBreak, rank_with_tiebreaks
+from companion.scoring.tiebreak import TieKey, break_ties
 
 
 class _Thing(StrictModel):
@@ -95,29 +95,29 @@ def test_roster_problems() -> None:
 
 
 def test_ranks_without_ties_have_no_notes() -> None:
-    r = rank_with_tiebreaks(["A", "B", "C"], [10, 30, 20])
+    r = break_ties(["A", "B", "C"], [10, 30, 20])
     assert r.ranks == [3, 1, 2]
     assert r.notes == [None, None, None]
 
 
 def test_tie_without_tiebreak_is_shared() -> None:
-    r = rank_with_tiebreaks(["A", "B", "C"], [30, 30, 20])
+    r = break_ties(["A", "B", "C"], [30, 30, 20])
     assert r.ranks == [1, 1, 3]
     assert r.notes[0] == "Tied on 30 with B; there is no tie-break, so rank 1 is shared."
     assert r.notes[2] is None
 
 
 def test_lower_wins_tiebreak_decides() -> None:
-    tb = TieBreak("lowest pollution", "pollution", [9, 4], higher_wins=False)
-    r = rank_with_tiebreaks(["A", "B"], [30, 30], [tb])
+    tb = TieKey("pollution", [9, 4], higher_wins=False, label="lowest pollution")
+    r = break_ties(["A", "B"], [30, 30], [tb])
     assert r.ranks == [2, 1]
     assert r.notes[1] == "Tied on 30 with A; lowest pollution (B 4, A 9) decided."
 
 
 def test_second_tiebreak_used_only_when_first_is_level() -> None:
-    first = TieBreak("lowest pollution", "pollution", [5, 5, 5], higher_wins=False)
-    second = TieBreak("most money", "money", [1, 3, 3], higher_wins=True)
-    r = rank_with_tiebreaks(["A", "B", "C"], [30, 30, 30], [first, second])
+    first = TieKey("pollution", [5, 5, 5], higher_wins=False, label="lowest pollution")
+    second = TieKey("money", [1, 3, 3], higher_wins=True, label="most money")
+    r = break_ties(["A", "B", "C"], [30, 30, 30], [first, second])
     assert r.ranks == [3, 1, 1]
     assert r.notes[0] == "Tied on 30 with B, C; most money (A 1, B 3, C 3) decided."
     assert r.notes[1] == ("Tied on 30 with A, C; still level with C on pollution 5 and "
@@ -125,11 +125,11 @@ def test_second_tiebreak_used_only_when_first_is_level() -> None:
 
 
 def test_out_players_are_not_ranked() -> None:
-    r = rank_with_tiebreaks(["A", "B", "C"], [None, 5, 7])
+    r = break_ties(["A", "B", "C"], [None, 5, 7])
     assert r.ranks == [None, 2, 1]
     assert r.notes == [None, None, None]
 
 
 def test_tiebreak_needs_one_value_per_player() -> None:
     with pytest.raises(ValueError, match="one value per player"):
-        rank_with_tiebreaks(["A", "B"], [1, 1], [TieBreak("x", "x", [1], higher_wins=True)])
+        break_ties(["A", "B"], [1, 1], [TieKey("x", [1], higher_wins=True, label="x")])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.tally.ties import TieKey, tie_groups
+from companion.scoring.tiebreak import TieKey, tie_groups
 
 
 def test_groups_and_deciding_keys() -> None:
