@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -103,22 +103,48 @@ def player_line_order(line: str) -> int:
     return int(match.group(1)) if match else -1
 
 
-def roster_problems(names: Sequence[str | None], minimum: int, maximum: int) -> list[str]:
+class RosterProblem(NamedTuple):
+    """One roster problem: the field, the English message, and the key + params an app
+    words it by in the player's language ("tally.name_empty", ...)."""
+
+    field: str
+    message: str
+    key: str
+    params: dict[str, Any]
+
+    @property
+    def line(self) -> str:
+        return f"{self.field}: {self.message}"
+
+
+def roster_checks(names: Sequence[str | None], minimum: int,
+                  maximum: int) -> list[RosterProblem]:
     """Player-count and name checks every game needs (names must be non-empty and unique,
     because winners are reported by name).  A None name (not given as text) is skipped."""
-    problems: list[str] = []
+    problems: list[RosterProblem] = []
     if not minimum <= len(names) <= maximum:
-        problems.append(f"players: must list {minimum} to {maximum} players, not {len(names)}")
+        problems.append(RosterProblem(
+            "players", f"must list {minimum} to {maximum} players, not {len(names)}",
+            "tally.player_count",
+            {"minimum": minimum, "maximum": maximum, "count": len(names)}))
     seen: dict[str, int] = {}
     for i, name in enumerate(names):
         if name is None:
             continue
         key = name.strip().casefold()
         if not key:
-            problems.append(f"players[{i}].name: must not be empty")
+            problems.append(RosterProblem(f"players[{i}].name", "must not be empty",
+                                          "tally.name_empty", {}))
         elif key in seen:
-            problems.append(f"players[{i}].name: must be unique (players[{seen[key]}] "
-                            f"is also called {name!r})")
+            problems.append(RosterProblem(
+                f"players[{i}].name",
+                f"must be unique (players[{seen[key]}] is also called {name!r})",
+                "tally.name_duplicate", {"other": seen[key], "name": name}))
         else:
             seen[key] = i
     return problems
+
+
+def roster_problems(names: Sequence[str | None], minimum: int, maximum: int) -> list[str]:
+    """The roster checks (roster_checks) as "field: message" lines."""
+    return [p.line for p in roster_checks(names, minimum, maximum)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 from typing import Any, NoReturn, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -16,7 +17,9 @@ M = TypeVar("M", bound=BaseModel)
 @dataclass(frozen=True)
 class Problem:
     field: str  # e.g. "value", "players[1].residents", "card"
-    message: str
+    message: str  # English; the fallback when there is no key
+    key: str | None = None  # e.g. "tally.name_empty": the app words it by key
+    params: Mapping[str, Any] = dc_field(default_factory=dict, hash=False)
 
     @property
     def line(self) -> str:
@@ -35,16 +38,19 @@ class EditRejected(InputProblems):
         return [p.field for p in self.problems]
 
 
-def reject(field: str, message: str) -> NoReturn:
-    raise EditRejected([Problem(field, message)])
+def reject(field: str, message: str, key: str | None = None,
+           params: Mapping[str, Any] | None = None) -> NoReturn:
+    raise EditRejected([Problem(field, message, key, dict(params or {}))])
 
 
 def problems_from_lines(lines: list[str]) -> list[Problem]:
-    """'players[0].name: must not be empty' -> Problem('players[0].name', 'must not ...')."""
+    """'players[0].name: is too long' -> Problem('players[0].name', 'is too long'), with no
+    key: the lines are worded in English (the roster checks key their problems where they
+    are made: companion.tally.setup.checked_setup)."""
     out = []
     for line in lines:
-        field, sep, message = line.partition(": ")
-        out.append(Problem(field, message) if sep else Problem("(input)", line))
+        field_name, sep, message = line.partition(": ")
+        out.append(Problem(field_name, message) if sep else Problem("(input)", line))
     return out
 
 

@@ -6,8 +6,8 @@ import secrets
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from companion.scoring.inputs import roster_problems
-from companion.tally.errors import EditRejected, problems_from_lines
+from companion.scoring.inputs import roster_checks
+from companion.tally.errors import EditRejected, Problem
 
 SETUP_SCHEMA = 1
 
@@ -25,9 +25,9 @@ def checked_setup(game: str, names: list[str], minimum: int, maximum: int,
                   seed: int | None = None) -> TallySetup:
     """A setup with trimmed names, or EditRejected naming players[i].name / players."""
     trimmed = [n.strip() for n in names]
-    problems = roster_problems(trimmed, minimum, maximum)
+    problems = roster_checks(trimmed, minimum, maximum)
     if problems:
-        raise EditRejected(problems_from_lines(problems))
+        raise EditRejected([Problem(p.field, p.message, p.key, p.params) for p in problems])
     if seed is None:
         return TallySetup(game=game, players=tuple(trimmed))
     return TallySetup(game=game, players=tuple(trimmed), seed=seed)

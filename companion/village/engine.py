@@ -118,10 +118,12 @@ def apply_event(state: VillageState, comp: ComponentData, body: Any) -> list[str
         if state.pending and kind not in ALWAYS_ALLOWED:
             waiting = state.pending[0]
             if waiting.kind == "chance":
-                raise RuleError("draw", f"waiting for the {waiting.draw} draw")
+                raise RuleError("draw", f"waiting for the {waiting.draw} draw",
+                                key="rule.waiting_for_draw", params={"draw": waiting.draw})
             expected = ANSWERS.get(waiting.kind)
-            require(kind == expected, "type",
-                    f"answer the pending {waiting.kind.replace('_', ' ')} choice first")
+            choice = waiting.kind.replace("_", " ")
+            require(kind == expected, "type", f"answer the pending {choice} choice first",
+                    key="rule.answer_pending_first", params={"choice": choice})
         if state.phase == "finished" and kind != "override_score":
             raise RuleError("phase", "the game is finished")
         HANDLERS[kind](ctx, body)

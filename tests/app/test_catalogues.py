@@ -28,7 +28,8 @@ KEY_RE = re.compile(r"^[a-z_]+(\.[a-z0-9_]+)+$")
 # checked against the engine's own lists below instead of against constants in the code.
 DYNAMIC_NAMESPACES = ("note", "colour", "space", "section", "goods", "side", "draw",
                       "category", "phase", "achievement", "reward", "building", "cube_letter",
-                      "rules")  # rules.<key>...: interpretations.json (test_rules_readings)
+                      "rules",  # rules.<key>...: interpretations.json (test_rules_readings)
+                      "error")  # error.<key>: engine error keys (test_error_keys)
 
 
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many")

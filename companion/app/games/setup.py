@@ -17,6 +17,10 @@ from companion.tally.registry import rules_for
 if TYPE_CHECKING:
     from companion.app.context import AppContext
 
+# A refused name, by the problem's key (never by its English wording) -> what the field says.
+NAME_TEXTS = {"tally.name_empty": "games.setup.empty",
+              "tally.name_duplicate": "games.setup.duplicate"}
+
 
 def play_route(game: str, session_id: str) -> str:
     return f"/play/{game}/{session_id}"
@@ -122,8 +126,8 @@ class SetupScreen(Screen):
         for problem in exc.problems:
             index = _player_index(problem.field)
             if index is not None:
-                self.errors[index] = (t("games.setup.empty") if "empty" in problem.message
-                                      else t("games.setup.duplicate"))
+                msgid = NAME_TEXTS.get(problem.key or "")
+                self.errors[index] = t(msgid) if msgid else problem.message
             else:
                 self.general = t("games.setup.count", minimum=self.minimum,
                                  maximum=self.maximum)

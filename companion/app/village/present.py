@@ -12,7 +12,8 @@ if TYPE_CHECKING:
 
 # Parameters that hold game terms, translated on their own ("colour.green" ...).
 TERM_PARAMS = {"colour": "colour", "space": "space", "from_space": "space",
-               "section": "section", "goods": "goods", "side": "side"}
+               "section": "section", "goods": "goods", "side": "side", "phase": "phase",
+               "draw": "draw"}
 
 
 def term(ctx: AppContext, namespace: str, value: str) -> str:
@@ -37,6 +38,14 @@ def note_texts(ctx: AppContext, note_data: list[dict[str, Any]]) -> list[str]:
 
 
 def error_text(ctx: AppContext, exc: RuleError) -> str:
-    """The engine's message names the field; shown as is (English) behind a translated
-    lead-in, so the field a user must fix is always named."""
-    return ctx.t("village.error", field=exc.field, message=exc.message)
+    """The field a user must fix, always named, and what is wrong: worded from the
+    catalogues by the error's key ("error.<key>"), or the engine's English message when
+    the error has no key (or the key no text)."""
+    msgid = f"error.{exc.key}" if exc.key else ""
+    if msgid and ctx.translator.has(msgid):
+        shown = {k: term(ctx, TERM_PARAMS[k], str(v)) if k in TERM_PARAMS else v
+                 for k, v in exc.params.items()}
+        message = ctx.t(msgid, **shown)
+    else:
+        message = exc.message
+    return ctx.t("village.error", field=exc.field, message=message)

@@ -2,23 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from pydantic import ValidationError
 
 from companion.core.validation import error_lines, field_path
 
 
 class RuleError(ValueError):
-    """`field` names what is wrong (a command field, or the game state the command needs)."""
+    """`field` names what is wrong (a command field, or the game state the command needs).
+    `key` and `params` (set where the refusal is raised, e.g. "rule.not_enough_coins" with
+    {"name", "have", "need"}) let the app word the refusal in the player's language from
+    its catalogues ("error.<key>"); `message` stays the English text (and the fallback when
+    there is no key)."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, key: str | None = None,
+                 params: Mapping[str, Any] | None = None) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
+        self.key = key
+        self.params: dict[str, Any] = dict(params or {})
 
 
-def require(cond: bool, field: str, message: str) -> None:
+def require(cond: bool, field: str, message: str, key: str | None = None,
+            params: Mapping[str, Any] | None = None) -> None:
     if not cond:
-        raise RuleError(field, message)
+        raise RuleError(field, message, key, params)
 
 
 def from_validation(exc: ValidationError, prefix: str = "", tag: str | None = None,

@@ -18,9 +18,13 @@ def pay(ctx: Ctx, player: int, payment: Payment, field: str = "pay") -> None:
             raise RuleError(f"{field}.cubes.{colour}",
                             f"{p.name} has {p.cubes.get(colour, 0)} {colour}, needs {n}")
     if p.coins < payment.coins:
-        raise RuleError(f"{field}.coins", f"{p.name} has {p.coins} coins, needs {payment.coins}")
+        raise RuleError(f"{field}.coins", f"{p.name} has {p.coins} coins, needs {payment.coins}",
+                        key="rule.not_enough_coins",
+                        params={"name": p.name, "have": p.coins, "need": payment.coins})
     if p.grain < payment.grain:
-        raise RuleError(f"{field}.grain", f"{p.name} has {p.grain} grain, needs {payment.grain}")
+        raise RuleError(f"{field}.grain", f"{p.name} has {p.grain} grain, needs {payment.grain}",
+                        key="rule.not_enough_grain",
+                        params={"name": p.name, "have": p.grain, "need": payment.grain})
     for g, n in payment.goods.items():
         if p.goods.get(g, 0) < n:
             raise RuleError(f"{field}.goods.{g}",

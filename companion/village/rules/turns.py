@@ -14,10 +14,14 @@ from companion.village.state import PLAGUE
 def require_turn_start(ctx: Ctx) -> None:
     """A turn is being played and its cube (or the well) is still to be taken."""
     st = ctx.state
-    require(st.phase == "turns", "phase", f"no turn is being played now ({st.phase})")
-    require(st.market_day is None, "phase", "a market day is under way")
+    require(st.phase == "turns", "phase", f"no turn is being played now ({st.phase})",
+            key="rule.no_turn_now", params={"phase": st.phase})
+    require(st.market_day is None, "phase", "a market day is under way",
+            key="rule.market_day_under_way")
+    name = st.players[st.current].name
     require(st.stage == "take", "stage",
-            f"{st.players[st.current].name} already took a cube this turn; end the turn first")
+            f"{name} already took a cube this turn; end the turn first",
+            key="rule.cube_already_taken", params={"name": name})
 
 
 def take_cube(ctx: Ctx, cmd: TakeCube) -> None:
@@ -28,7 +32,9 @@ def take_cube(ctx: Ctx, cmd: TakeCube) -> None:
         raise RuleError("space", f"{cmd.space} is not an action space")
     if cmd.colour not in cubes:
         have = ", ".join(sorted(set(cubes))) or "no cubes"
-        raise RuleError("colour", f"no {cmd.colour} cube on {cmd.space} (it has {have})")
+        raise RuleError("colour", f"no {cmd.colour} cube on {cmd.space} (it has {have})",
+                        key="rule.no_cube_on_space",
+                        params={"colour": cmd.colour, "space": cmd.space})
     cubes.remove(cmd.colour)
     p = st.players[st.current]
     st.stage = "act"
@@ -68,10 +74,13 @@ def free_action(ctx: Ctx, _cmd: FreeAction) -> None:
 
 def end_turn(ctx: Ctx, _cmd: EndTurn) -> None:
     st = ctx.state
-    require(st.phase == "turns", "phase", f"no turn is being played now ({st.phase})")
-    require(st.market_day is None, "phase", "finish the market day first")
-    require(st.stage == "act", "stage",
-            f"{st.players[st.current].name} must take a cube (or use the well) first")
+    require(st.phase == "turns", "phase", f"no turn is being played now ({st.phase})",
+            key="rule.no_turn_now", params={"phase": st.phase})
+    require(st.market_day is None, "phase", "finish the market day first",
+            key="rule.finish_market_day")
+    name = st.players[st.current].name
+    require(st.stage == "act", "stage", f"{name} must take a cube (or use the well) first",
+            key="rule.take_cube_first", params={"name": name})
     st.stage = "ending"
     karla = ["karla_take"] if st.karla_due else []
     st.karla_due = False
@@ -81,10 +90,14 @@ def end_turn(ctx: Ctx, _cmd: EndTurn) -> None:
 def check_action(ctx: Ctx, action: str) -> int:
     """The current player may do this action now; returns the player."""
     st = ctx.state
-    require(st.phase == "turns", "phase", f"no turn is being played now ({st.phase})")
-    require(st.market_day is None, "phase", "a market day is under way")
-    require(st.stage == "act", "stage", "take a cube (or use the well) before acting")
-    require(not st.action_done, "action", "this turn's action was already done")
+    require(st.phase == "turns", "phase", f"no turn is being played now ({st.phase})",
+            key="rule.no_turn_now", params={"phase": st.phase})
+    require(st.market_day is None, "phase", "a market day is under way",
+            key="rule.market_day_under_way")
+    require(st.stage == "act", "stage", "take a cube (or use the well) before acting",
+            key="rule.take_before_acting")
+    require(not st.action_done, "action", "this turn's action was already done",
+            key="rule.action_already_done")
     allowed = st.space_taken in ("well", "free") or st.space_taken == action
     require(allowed, "action",
             f"the cube came from {st.space_taken}: only its action may follow ({action} asked)")

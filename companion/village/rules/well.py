@@ -15,12 +15,15 @@ def well(ctx: Ctx, cmd: Well) -> None:
     st = ctx.state
     require_turn_start(ctx)
     require(st.cubes_on_board() > 0, "well",
-            "the well can only be used while at least one cube is on the board")
+            "the well can only be used while at least one cube is on the board",
+            key="rule.well_needs_cube_on_board")
     p = st.players[st.current]
     have = p.cubes.get(cmd.colour, 0)
     price = int(ctx.comp.v("well_cubes"))
     require(have + min(cmd.coins, p.coins) >= price and cmd.coins <= price, "colour",
-            f"{p.name} needs {price} {cmd.colour} cubes for the well (has {have})")
+            f"{p.name} needs {price} {cmd.colour} cubes for the well (has {have})",
+            key="rule.well_needs_cubes",
+            params={"name": p.name, "price": price, "colour": cmd.colour, "have": have})
     from_cubes = price - cmd.coins
     require(from_cubes <= have, "coins", f"{p.name} has only {have} {cmd.colour}")
     require(cmd.coins <= p.coins, "coins", f"{p.name} has only {p.coins} coins")

@@ -223,3 +223,22 @@ def test_mass_draw_can_be_redrawn_by_the_app(store: MemoryStore) -> None:
         body = store.load(sid).events[-1]["body"]
         assert len(store.load(sid).events) == before + 1
         assert body["draw"] == "mass" and body["redraw"] and body["source"] == "app"
+
+
+def test_refusal_is_worded_in_the_players_language(store: MemoryStore) -> None:
+    """A keyed refusal is shown from the catalogue: Korean words, the field still named."""
+    from ..harness import AppHarness, FakeClient
+    from .conftest import village_only_routes
+
+    sid = make_game(store)
+    space, colour = first_cube(store, sid)
+    client = FakeClient(initial_route=f"/play/village/{sid}", locales=("ko-KR",))
+    with AppHarness(store, routes=village_only_routes(), client=client) as app:
+        session = HUB.get(sid).session  # type: ignore[union-attr]
+        other = next(s for s, c in session.state.spaces.items()
+                     if c and s not in ("market", space))
+        stale_id = cube_id_in(session.state.spaces, other, session.state.spaces[other][0])
+        session.execute({"type": "take_cube", "space": space, "colour": colour})
+        tap(app, stale_id)
+        assert "stage: Ann은(는) 이번 차례에 이미 큐브를 가져갔습니다. 먼저 차례를 끝내세요" \
+            in app.visible_texts(), app.visible_texts()
