@@ -16,7 +16,6 @@ from companion.store.base import (
     SessionExists,
     SessionInfo,
     SessionNotFound,
-    StaleWrite,
     StoredSession,
     StoreProblem,
     checked_version,
@@ -98,8 +97,7 @@ class MemoryStore:
                redo: list[dict[str, Any]] | None) -> int:
         with self._lock:
             entry = self._get(session_id)
-            if expected is not None and entry.version != expected:
-                raise StaleWrite(session_id, expected, entry.version)
+            checked_version(session_id, entry.version, expected)
             if events is not None:
                 entry.events = events
             if redo is not None:

@@ -8,39 +8,24 @@ from companion.app.routing import HOME_ROUTE, Screen
 from companion.app.widgets import back_button, big_button, body, heading
 
 
-class _MessageScreen(Screen):
-    identifier = "placeholder"
-
-    def title(self) -> str:
-        raise NotImplementedError
-
-    def message(self) -> str:
-        raise NotImplementedError
+class NotFoundScreen(Screen):
+    identifier = "not-found"
 
     def build(self) -> ft.View:
         t = self.ctx.t
+        title = t("not_found.title")
         return ft.View(
             appbar=ft.AppBar(leading=back_button(t("common.back"), self.ctx.back),
-                             title=ft.Text(self.title())),
+                             title=ft.Text(title)),
             padding=16,
             spacing=16,
             controls=[
                 ft.Semantics(identifier=self.identifier, content=ft.Column([
-                    ft.Icon(ft.Icons.CONSTRUCTION, size=48),
-                    heading(self.title()),
-                    body(self.message()),
+                    ft.Icon(ft.Icons.SEARCH_OFF, size=48),
+                    heading(title),
+                    body(t("not_found.body", route=self.params.get("route", ""))),
                 ], spacing=12)),
                 big_button(t("common.home"), ft.Icons.HOME,
                            lambda: self.ctx.go(HOME_ROUTE), filled=False),
             ],
         )
-
-
-class NotFoundScreen(_MessageScreen):
-    identifier = "not-found"
-
-    def title(self) -> str:
-        return self.ctx.t("not_found.title")
-
-    def message(self) -> str:
-        return self.ctx.t("not_found.body", route=self.params.get("route", ""))
