@@ -106,6 +106,23 @@ def start_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
     return state
 
 
+def check_gates(state: VillageState, kind: str) -> None:
+    """The checks every command passes before its own rule: a pending choice is answered
+    (or the draw entered) first, and nothing but a score edit changes a finished game.
+    `kind` may be any command type, also one the caller only asks about."""
+    if state.pending and kind not in ALWAYS_ALLOWED:
+        waiting = state.pending[0]
+        if waiting.kind == "chance":
+            raise RuleError("draw", f"waiting for the {waiting.draw} draw",
+                            key="rule.waiting_for_draw", params={"draw": waiting.draw})
+        expected = ANSWERS.get(waiting.kind)
+        choice = waiting.kind.replace("_", " ")
+        require(kind == expected, "type", f"answer the pending {choice} choice first",
+                key="rule.answer_pending_first", params={"choice": choice})
+    if state.phase == "finished" and kind != "override_score":
+        raise RuleError("phase", "the game is finished")
+
+
 def apply_event(state: VillageState, comp: ComponentData, body: Any) -> list[str]:
     """Apply a validated command or chance event in place; returns the table notes."""
     ctx = Ctx(state, comp)
@@ -114,19 +131,8 @@ def apply_event(state: VillageState, comp: ComponentData, body: Any) -> list[str
     if isinstance(body, chance.ChanceEvent):
         chance.apply_chance(ctx, body)
     else:
-        kind = body.type
-        if state.pending and kind not in ALWAYS_ALLOWED:
-            waiting = state.pending[0]
-            if waiting.kind == "chance":
-                raise RuleError("draw", f"waiting for the {waiting.draw} draw",
-                                key="rule.waiting_for_draw", params={"draw": waiting.draw})
-            expected = ANSWERS.get(waiting.kind)
-            choice = waiting.kind.replace("_", " ")
-            require(kind == expected, "type", f"answer the pending {choice} choice first",
-                    key="rule.answer_pending_first", params={"choice": choice})
-        if state.phase == "finished" and kind != "override_score":
-            raise RuleError("phase", "the game is finished")
-        HANDLERS[kind](ctx, body)
+        check_gates(state, body.type)
+        HANDLERS[body.type](ctx, body)
     _drop_impossible_deaths(ctx)
     progress(ctx)
     _drop_impossible_deaths(ctx)

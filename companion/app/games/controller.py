@@ -17,9 +17,7 @@ from companion.app.games.hub import HUB
 from companion.app.shared_sessions import SharedHandle
 from companion.scoring.contract import ScoreSheet
 from companion.store.base import ReadOnlyStore, SessionStore, StaleWrite
-from companion.tally.errors import EditRejected, Problem
-from companion.tally.service import TallyService
-from companion.tally.session import TallySession
+from companion.tally.api import EditRejected, Problem, TallyService, TallySession
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext

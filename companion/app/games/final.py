@@ -16,7 +16,7 @@ from companion.app.games.ui import SMALL_TEXT, banner, card
 from companion.app.widgets import BODY_TEXT_SIZE, PRIMARY_BUTTON_HEIGHT, big_button, heading
 from companion.scoring.contract import PlayerResult, ScoreSheet
 from companion.scoring.tiebreak import TieGroup, TieKey, tie_groups
-from companion.tally.errors import EditRejected
+from companion.tally.api import EditRejected
 
 Translate = Callable[..., str]
 

@@ -7,8 +7,7 @@ from typing import Any
 
 from companion.app.shared_sessions import OpenShared, SharedSessions
 from companion.store.base import SessionStore
-from companion.tally.service import TallyService
-from companion.tally.session import TallySession
+from companion.tally.api import TallyService, TallySession
 
 OpenTally = OpenShared[TallySession[Any]]
 

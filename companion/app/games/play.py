@@ -19,7 +19,7 @@ from companion.app.games.ui import Section, banner, section_bar
 from companion.app.routing import HOME_ROUTE, RouteParams, Screen
 from companion.app.widgets import TOUCH_TARGET, back_button, big_button, body
 from companion.store.base import CorruptSession, DamagedGame
-from companion.tally.errors import Problem
+from companion.tally.api import Problem
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext

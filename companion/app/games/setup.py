@@ -11,8 +11,7 @@ import flet as ft
 from companion.app.games.controller import TallyController
 from companion.app.routing import RouteParams, Screen
 from companion.app.widgets import TOUCH_TARGET, back_button, big_button, body, heading
-from companion.tally.errors import EditRejected
-from companion.tally.registry import rules_for
+from companion.tally.api import EditRejected, rules_for
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext

@@ -28,7 +28,7 @@ from companion.app.widgets import (
     pager,
 )
 from companion.store.base import SessionInfo, SessionStore, StoreProblem
-from companion.tally.registry import TALLY_GAMES
+from companion.tally.api import TALLY_GAMES
 
 RESUME_PAGE_SIZE = 5
 HISTORY_PAGE_SIZE = 10

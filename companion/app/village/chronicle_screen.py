@@ -9,7 +9,6 @@ from companion.app.village.panel_base import PanelScreen
 from companion.app.village.panel_turn import turn_line
 from companion.app.village.panel_widgets import card, muted, notice_card, piece
 from companion.app.village.present import term
-from companion.village.rules.game_end import final_order
 from companion.village.state import Member
 
 SLOT = 34
@@ -90,7 +89,7 @@ class ChronicleScreen(PanelScreen):
                 order = list(end.final_order)
             else:
                 # Settled when the trigger turn ends; until then the engine's rule says it.
-                order = final_order(self.rules())
+                order = self.rules().final_order()
             names = ", ".join(st.players[i].name for i in order)
             lines.append(t("panel.chronicle.final_turns", players=names) if names
                          else t("panel.chronicle.no_final_turns"))

@@ -18,7 +18,7 @@ from companion.app.shared_sessions import OpenShared, SharedHandle
 from companion.app.village.hub import HUB
 from companion.app.village.present import error_text, note_texts
 from companion.store.base import ReadOnlyStore, StaleWrite
-from companion.village.rules.errors import RuleError
+from companion.village.read import RuleError
 from companion.village.service import VillageService
 from companion.village.session import Outcome, VillageSession
 from companion.village.state import VillageState

@@ -30,12 +30,8 @@ from companion.app.village.dialogs_common import (
 from companion.app.village.present import error_text, term
 from companion.app.village.table_words import member_text, player_name, space_name
 from companion.app.widgets import BODY_TEXT_SIZE, TOUCH_TARGET
-from companion.village.rules.bag import check_placements, space_quota, unplace_round
-from companion.village.rules.context import Ctx
-from companion.village.rules.errors import RuleError
-from companion.village.rules.mass import MONK, check_draw, undo_draw
-from companion.village.rules.queries import compensation_colours
-from companion.village.state import Pending, VillageState
+from companion.village.read import MONK, Reader, RuleError
+from companion.village.state import Pending
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -86,7 +82,7 @@ def start_player_form(env: FormEnv) -> ft.AlertDialog:
 def compensation_draw_form(env: FormEnv, pending: Pending) -> ft.AlertDialog:
     state = env.controller.state
     name = player_name(env.ctx, state, pending.player)
-    colours = compensation_colours(state, env.controller.session.comp)
+    colours = Reader(state, env.controller.session.comp).compensation_colours()
 
     async def pick(colour: str) -> None:
         await env.submit({"colour": colour})
@@ -140,13 +136,10 @@ class BagForm:
     def __init__(self, env: FormEnv, *, redraw: bool) -> None:
         self.env = env
         session = env.controller.session
-        work: VillageState = session.state
-        if redraw:  # the board's cubes go back into the bag first, as the engine does
-            work = work.clone()
-            unplace_round(Ctx(work, session.comp))
-        self.work_ctx = Ctx(work, session.comp)
-        self.quota = space_quota(self.work_ctx)
-        self.bag = {c: n for c, n in work.bag.items() if n > 0}
+        # for a redraw the board's cubes go back into the bag first, as the engine does
+        self.draw = Reader(session.state, session.comp).bag_draw(redraw=redraw)
+        self.quota = self.draw.quota
+        self.bag = self.draw.bag
         self.slots: dict[str, list[str | None]] = {s: [None] * n for s, n in self.quota.items()}
         self.rows: dict[str, ft.Row] = {}
         self.palette = ft.Row(wrap=True, spacing=8, run_spacing=8)
@@ -238,7 +231,7 @@ class BagForm:
                 return
         placements = self.placements()
         try:
-            check_placements(self.work_ctx, placements)
+            self.draw.check(placements)
         except RuleError as exc:
             show_error(self.error, error_text(ctx, exc))
             return
@@ -252,17 +245,11 @@ class MassForm:
     def __init__(self, env: FormEnv, *, redraw: bool, count: int | None = None) -> None:
         self.env = env
         session = env.controller.session
-        work: VillageState = session.state
-        if redraw:
-            work = work.clone()
-            undo_draw(Ctx(work, session.comp))
-            bought = len(work.mass.bought) if work.mass else 0
-            count = int(session.comp.v("mass_draw")) - bought
-        self.work_ctx = Ctx(work, session.comp)
-        self.count = int(count or 0)
+        self.draw = Reader(session.state, session.comp).mass_draw(redraw=redraw, count=count)
+        self.count = self.draw.count
         self.monks = 0
         self.chosen: list[str] = []
-        self.members = sorted(m.id for m in work.members.values() if m.loc == "bag")
+        self.members = self.draw.members
         self.status = ft.Text("", size=BODY_TEXT_SIZE, weight=ft.FontWeight.W_600)
         self.monk_text = ft.Text("0", size=20, weight=ft.FontWeight.BOLD)
         self.member_rows = ft.Column(spacing=6, tight=True)
@@ -271,7 +258,7 @@ class MassForm:
     def build(self) -> ft.AlertDialog:
         ctx = self.env.ctx
         monk_row = ft.Semantics(identifier="mass-monks", content=ft.Row([
-            text(ctx.t("village.form.mass.monks", available=self.work_ctx.state.monks_in_bag),
+            text(ctx.t("village.form.mass.monks", available=self.draw.monks_in_bag),
                  bold=True),
             ft.IconButton(ft.Icons.REMOVE, on_click=partial(self._monk, -1),
                           tooltip=ctx.t("village.form.less"), width=48, height=48),
@@ -292,7 +279,7 @@ class MassForm:
         return [MONK] * self.monks + list(self.chosen)
 
     def _render(self) -> None:
-        ctx, state = self.env.ctx, self.work_ctx.state
+        ctx, state = self.env.ctx, self.draw.state
         self.monk_text.value = str(self.monks)
         self.status.value = ctx.t("village.form.mass.status", chosen=len(self.items()),
                                   count=self.count)
@@ -307,7 +294,7 @@ class MassForm:
             for mid in self.members]
 
     def _monk(self, step: int) -> None:
-        self.monks = max(0, min(self.work_ctx.state.monks_in_bag, self.monks + step))
+        self.monks = max(0, min(self.draw.monks_in_bag, self.monks + step))
         self._render()
 
     def _toggle(self, member: str) -> None:
@@ -320,7 +307,7 @@ class MassForm:
 
     async def _save(self) -> None:
         try:
-            check_draw(self.work_ctx, self.items(), self.count)
+            self.draw.check(self.items())
         except RuleError as exc:
             show_error(self.error, error_text(self.env.ctx, exc))
             return

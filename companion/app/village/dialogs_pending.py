@@ -40,9 +40,7 @@ from companion.app.village.table_words import (
     player_name,
     space_name,
 )
-from companion.village.rules.context import Ctx
-from companion.village.rules.deaths import death_candidates
-from companion.village.rules.queries import compensation_colours
+from companion.village.read import Reader
 from companion.village.state import Member, Pending
 
 if TYPE_CHECKING:
@@ -149,7 +147,7 @@ class PendingDialogs:
         ctx, state = self.ctx, self.controller.state
         comp = self.controller.session.comp
         assert pending.player is not None
-        candidates = death_candidates(Ctx(state, comp), pending.player)
+        candidates = Reader(state, comp).death_candidates(pending.player)
         name = player_name(ctx, state, pending.player)
         # Members of one generation in the same place are the same choice: list it once.
         groups: dict[str, list[Member]] = {}
@@ -177,7 +175,7 @@ class PendingDialogs:
         assert pending.player is not None
         seat = (pending.player - state.start_player) % len(state.players) + 1
         name = player_name(ctx, state, pending.player)
-        colours = compensation_colours(state, self.controller.session.comp)
+        colours = Reader(state, self.controller.session.comp).compensation_colours()
         chips = self._colour_row(colours, "compensation", lambda c: {
             "type": "choose_compensation_cube", "colour": c})
         body = [*self._context_controls(),

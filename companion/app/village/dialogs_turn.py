@@ -13,7 +13,7 @@ from companion.app.village.dialogs_common import DialogSlot, dialog, text, text_
 from companion.app.village.dialogs_draws import BagForm, FormEnv, MassForm
 from companion.app.village.table_sections import bag_text
 from companion.app.village.table_words import player_name
-from companion.village.rules.queries import well_options, well_price
+from companion.village.read import Reader
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -41,8 +41,9 @@ class TurnDialogs:
         ctx, state = self.ctx, self.controller.state
         comp = self.controller.session.comp
         name = player_name(ctx, state, state.current)
-        price = well_price(state, comp) or 0
-        options = well_options(state, comp)
+        reader = Reader(state, comp)
+        price = reader.well_price() or 0
+        options = reader.well_options()
         body: list[ft.Control] = [text(ctx.t("village.well.body", player=name, count=price))]
         if not options:
             body.append(text(ctx.t("village.well.none", player=name, count=price), bold=True))

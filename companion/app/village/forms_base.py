@@ -14,7 +14,7 @@ from companion.app.village.panel_members import MemberGroup, group_label, group_
 from companion.app.village.panel_widgets import choice_chips, muted
 from companion.village.commands import Payment
 from companion.village.components import ComponentData
-from companion.village.rules.context import Ctx
+from companion.village.read import Reader
 from companion.village.state import VillageState
 
 if TYPE_CHECKING:
@@ -31,8 +31,9 @@ class FormEnv:
     refresh: Callable[[], Any]  # re-render the form after a local change
 
     @property
-    def rules(self) -> Ctx:
-        return Ctx(self.state, self.comp)
+    def rules(self) -> Reader:
+        """The engine's read API: printed costs as the engine charges them."""
+        return Reader(self.state, self.comp)
 
     @property
     def colours(self) -> list[str]:

@@ -18,7 +18,6 @@ from companion.app.village.forms_base import (
 from companion.app.village.panel_members import MemberGroup
 from companion.app.village.panel_widgets import choice_chips, muted
 from companion.app.village.present import term
-from companion.village.rules.council import default_council_payment
 
 PRIVILEGE_KEYS = {1: "panel.council.priv1", 2: "panel.council.priv2",
                   3: "panel.council.priv3", 4: "panel.council.priv4"}
@@ -97,7 +96,7 @@ class CouncilForm(ActionForm):
         if self.mode != "privilege" and group is not None:
             level = 1 if self.mode == "enter" else reach
             self.pay.offer((self.mode, level),
-                           default_council_payment(env.rules, env.player, level))
+                           env.rules.council_payment(env.player, level))
             out.append(self.pay.editor(env, "council-pay"))
         return out
 

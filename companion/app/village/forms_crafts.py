@@ -17,7 +17,6 @@ from companion.app.village.forms_base import (
 from companion.app.village.panel_widgets import muted
 from companion.app.village.present import term
 from companion.village.commands import Payment
-from companion.village.rules import crafts, queries
 
 
 class CraftsForm(ActionForm):
@@ -61,10 +60,10 @@ class CraftsForm(ActionForm):
     def _printed(self, env: FormEnv) -> Payment:
         """The printed cost of the current choice (what the engine charges for None)."""
         if self.mode == "mill":
-            return queries.mill_payment(env.state, env.comp, env.player) or Payment()
+            return env.rules.mill_payment(env.player) or Payment()
         if self.mode == "buy":
-            return crafts.default_buy_payment(env.rules, env.player, self.building)
-        return crafts.default_train_payment(env.rules, self.building, self._training(env),
+            return env.rules.buy_payment(env.player, self.building)
+        return env.rules.train_payment(self.building, self._training(env),
                                              self.produce)
 
     # ---- view ---------------------------------------------------------------------------

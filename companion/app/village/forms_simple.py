@@ -17,14 +17,12 @@ from companion.app.village.forms_base import (
 from companion.app.village.forms_payment import PaymentDraft
 from companion.app.village.panel_widgets import muted
 from companion.village.commands import Payment
-from companion.village.rules import harvest
-from companion.village.rules.church import default_church_payment
-from companion.village.rules.family import BOARD_PLACES_FOR_RECALL
+from companion.village.read import RECALL_PLACES
 
 
 def harvest_amount(env: FormEnv) -> int:
     """Grain the harvest brings with this player's goods: the engine's own count."""
-    return harvest.harvest_amount(env.rules, env.player)
+    return env.rules.harvest_amount(env.player)
 
 
 class HarvestForm(ActionForm):
@@ -70,7 +68,7 @@ class FamilyForm(ActionForm):
             else:
                 out.append(muted(t("panel.family.none_left"), size=16))
             return out
-        groups = env.groups(BOARD_PLACES_FOR_RECALL)
+        groups = env.groups(RECALL_PLACES)
         out += group_picker(env, t("panel.family.which"), groups,
                             chosen_group(groups, self.member), self._set_member, "family-member")
         return out
@@ -78,7 +76,7 @@ class FamilyForm(ActionForm):
     def command(self, env: FormEnv) -> dict[str, Any] | None:
         if self.mode == "birth":
             return {"type": "family_birth"}
-        group = chosen_group(env.groups(BOARD_PLACES_FOR_RECALL), self.member)
+        group = chosen_group(env.groups(RECALL_PLACES), self.member)
         return None if group is None else {"type": "family_recall", "member": group.first}
 
 
@@ -107,7 +105,7 @@ class ChurchForm(ActionForm):
         groups = env.groups(["farmyard"])
         out = group_picker(env, t("panel.church.which"), groups,
                            chosen_group(groups, self.member), self._set_member, "church-member")
-        draft = self.pay.offer("church", default_church_payment(env.rules, env.player))
+        draft = self.pay.offer("church", env.rules.church_payment(env.player))
         cost = env.comp.v("church_action")
         current = "brown" if draft.cubes.get("brown") else "time" if draft.time else ""
         out.append(mode_chips(env, [("brown", t("panel.church.pay_brown", count=cost["brown"])),

@@ -17,7 +17,6 @@ from companion.app.village.forms_base import (
 )
 from companion.app.village.panel_widgets import cube, muted, stepper
 from companion.app.village.present import term
-from companion.village.rules.travel import default_travel_payment
 
 REWARD_CUBES = 2
 
@@ -83,7 +82,7 @@ class TravelForm(ActionForm):
             out.append(muted(t("panel.travel.no_reward", city=self.city)))
         route = {c: n for c, n in self.route.items() if n}
         self.pay.offer(tuple(sorted(route.items())),
-                       default_travel_payment(env.rules, env.player, route))
+                       env.rules.travel_payment(env.player, route))
         out.append(self.pay.editor(env, "travel-pay"))
         return out
 

@@ -12,8 +12,7 @@ from companion.app.village.present import note_text, note_texts, term
 from companion.app.village.table_words import space_name
 from companion.app.widgets import BODY_TEXT_SIZE
 from companion.village.notes import EN as NOTE_KEYS
-from companion.village.rules.context import Ctx
-from companion.village.rules.karla import karla_take
+from companion.village.read import Reader
 from companion.village.session import VillageSession
 from companion.village.state import KarlaState
 
@@ -49,13 +48,10 @@ def due_take(ctx: AppContext, session: VillageSession) -> list[str] | None:
         return None
     if state.setup_variant == "d4":
         return [ctx.t("village.karla.due_d4")]
-    work = state.clone()
-    work.notes, work.note_data = [], []
-    karla_take(Ctx(work, session.comp))
-    if work.pending and work.pending[0].kind == "karla_cube":
-        space = str(work.pending[0].detail.get("space", ""))
-        return [ctx.t("village.karla.due_choice", space=space_name(ctx, space))]
-    return note_texts(ctx, work.note_data)
+    preview = Reader(state, session.comp).karla_take_preview()
+    if preview.choice_space is not None:
+        return [ctx.t("village.karla.due_choice", space=space_name(ctx, preview.choice_space))]
+    return note_texts(ctx, preview.notes)
 
 
 def last_take(karla: KarlaState) -> tuple[str, str, int] | None:

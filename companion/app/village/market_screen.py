@@ -21,8 +21,6 @@ from companion.app.village.panel_widgets import (
     stepper,
 )
 from companion.app.village.present import term
-from companion.village.rules.market import available_slots
-from companion.village.rules.queries import sale_is_free
 from companion.village.state import MarketDay
 
 if TYPE_CHECKING:
@@ -110,7 +108,7 @@ class MarketScreen(PanelScreen):
         t = self.ctx.t
         st = self.state
         seller = st.players[md.seller]
-        free = sale_is_free(st, self.comp)  # the engine's answer, tried on a copy
+        free = self.rules().sale_is_free()  # the engine's answer, tried on a copy
         extra = self.comp.v("market_extra_sale")
         lines: list[ft.Control] = [
             muted(t("panel.market.day_by", player=st.players[md.trigger].name)),
@@ -121,7 +119,7 @@ class MarketScreen(PanelScreen):
                     size=16),
         ]
         lines += self._history(md)
-        slots = available_slots(self.rules())
+        slots = self.rules().market_slots()
         if self.slot not in slots:
             self.slot = None
         lines += [

@@ -13,8 +13,6 @@ from companion.app.village.mass_sections import bag_card, bonus_card, church_car
 from companion.app.village.panel_base import PanelScreen
 from companion.app.village.panel_turn import turn_line
 from companion.app.village.panel_widgets import apply_button, card, muted, stepper
-from companion.village.rules.mass import advance_cost, advancer, buyer
-from companion.village.rules.queries import church_levels
 from companion.village.state import Member
 
 if TYPE_CHECKING:
@@ -47,8 +45,8 @@ class MassScreen(PanelScreen):
             out.append(ft.Text(t("panel.mass.final") if mass.final
                                else t("panel.mass.round", round=st.round),
                                size=20, weight=ft.FontWeight.W_600))
-            self._sync_drafts(st.phase, buyer(rules) if st.phase == "mass_buyout"
-                              else advancer(rules))
+            self._sync_drafts(st.phase, rules.mass_buyer() if st.phase == "mass_buyout"
+                              else rules.mass_advancer())
             if st.phase == "mass_buyout":
                 out.append(self._buyout_card())
             if mass.bought:
@@ -92,7 +90,7 @@ class MassScreen(PanelScreen):
     def _buyout_card(self) -> ft.Control:
         t = self.ctx.t
         st = self.state
-        who = buyer(self.rules())
+        who = self.rules().mass_buyer()
         if who is None:
             return muted(t("panel.mass.drawing"), size=16)
         assert st.mass is not None
@@ -130,7 +128,7 @@ class MassScreen(PanelScreen):
         return run
 
     async def _buy_out(self) -> None:
-        who = buyer(self.rules())
+        who = self.rules().mass_buyer()
         if who is None:
             return
         in_bag = sorted(self.state.members_at("bag", who), key=lambda m: m.id)
@@ -146,7 +144,7 @@ class MassScreen(PanelScreen):
         t = self.ctx.t
         st = self.state
         rules = self.rules()
-        who = advancer(rules)
+        who = rules.mass_advancer()
         if who is None:
             return muted(t("panel.mass.bonus_next"), size=16)
         p = st.players[who]
@@ -160,7 +158,7 @@ class MassScreen(PanelScreen):
             ft.Text(t("panel.mass.grain", grain=p.grain), size=16)]
         for m in movable:
             target = max(self.targets.get(m.id, m.level), m.level)
-            cost = advance_cost(rules, m.level, target)
+            cost = rules.advance_cost(m.level, target)
             total += cost
             label = t("panel.mass.move", gen=m.gen, level=m.level)
             lines.append(stepper(label, target, self._target_step(m, -1),
@@ -181,7 +179,7 @@ class MassScreen(PanelScreen):
 
     def _top_level(self) -> int:
         """The church track's top level, from the component data."""
-        return church_levels(self.comp)[-1]
+        return self.rules().church_levels()[-1]
 
     def _target_step(self, m: Member, delta: int) -> Callable[[], None]:
         def run() -> None:

@@ -11,9 +11,7 @@ import flet as ft
 from companion.app.village.panel_widgets import card, muted, piece
 from companion.app.village.present import note_texts
 from companion.village.components import ComponentData
-from companion.village.rules.context import Ctx
-from companion.village.rules.mass import MONK, bag_items, majority_bonus
-from companion.village.rules.queries import church_levels
+from companion.village.read import MONK, Reader
 from companion.village.state import Member, VillageState
 
 if TYPE_CHECKING:
@@ -28,7 +26,7 @@ def member_piece(state: VillageState, m: Member, size: int = 30) -> ft.Control:
 
 def bag_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft.Control:
     t = ctx.t
-    items = bag_items(Ctx(state, comp))
+    items = Reader(state, comp).bag_items()
     monks = items.count(MONK)
     rows: list[ft.Control] = [ft.Text(t("panel.mass.monks", count=monks), size=16,
                                       key="bag-monks")]
@@ -49,7 +47,7 @@ def church_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft
     t = ctx.t
     costs = comp.v("church_advance_grain")
     rows: list[ft.Control] = []
-    for level in church_levels(comp):
+    for level in Reader(state, comp).church_levels():
         here = sorted(state.members_at(f"church:{level}"), key=lambda m: (m.owner, m.gen))
         cost = (t("panel.mass.level_cost", grain=costs[str(level)])
                 if str(level) in costs else "")
@@ -107,10 +105,7 @@ def drawn_card(ctx: AppContext, state: VillageState, drawn: Sequence[str], revea
 def bonus_preview(ctx: AppContext, state: VillageState, comp: ComponentData) -> list[str]:
     """Who would get the majority bonus now, worded by the engine's own notes (the rule
     runs on a copy, so nothing changes)."""
-    trial = state.model_copy(deep=True)
-    trial.notes, trial.note_data = [], []
-    majority_bonus(Ctx(trial, comp))
-    return note_texts(ctx, trial.note_data)
+    return note_texts(ctx, Reader(state, comp).majority_bonus_notes())
 
 
 def bonus_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft.Control:

@@ -19,7 +19,7 @@ from companion.app.village.table_base import SessionScreen
 from companion.app.village.table_paths import table_route
 from companion.app.widgets import back_button, body
 from companion.village.components import ComponentData
-from companion.village.rules.context import Ctx
+from companion.village.read import Reader
 from companion.village.state import Pending, VillageState
 
 # What a pending choice is called in the notice (it is answered on the table screen).
@@ -55,9 +55,9 @@ class PanelScreen(SessionScreen):
         assert self.controller is not None
         return self.controller.session.comp
 
-    def rules(self) -> Ctx:
-        """An engine context over the live state, for the engine's read-only helpers."""
-        return Ctx(self.state, self.comp)
+    def rules(self) -> Reader:
+        """The engine's read API over the live state."""
+        return Reader(self.state, self.comp)
 
     def last_notes(self) -> list[str]:
         """Table instructions of the last action: this client's, else whoever acted last

@@ -1,5 +1,5 @@
 """Whose turn it is, and why a player may not do an action now. The engine decides (its
-gates and check_action, through companion.village.rules.queries); this module only words
+gates and check_action, through companion.village.read); this module only words
 the answer, so the forms can be disabled with a reason instead of failing on tap."""
 
 from __future__ import annotations
@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 
 from companion.app.village.present import term
 from companion.village.components import ComponentData
-from companion.village.rules import queries
+from companion.village.read import Reader, Reason
 from companion.village.state import VillageState
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
 
 
-BLOCK_KEYS: dict[queries.Reason, str] = {
+BLOCK_KEYS: dict[Reason, str] = {
     "waiting": "panel.actions.waiting",
     "not_turns": "panel.actions.not_turns",
     "market_day": "panel.actions.market_day",
@@ -29,7 +29,7 @@ BLOCK_KEYS: dict[queries.Reason, str] = {
 def action_block(state: VillageState, comp: ComponentData, player: int,
                  action: str) -> str | None:
     """None when `player` may do `action` now, else the message key saying why not."""
-    block = queries.action_block(state, comp, player, action)
+    block = Reader(state, comp).action_block(player, action)
     return None if block is None else BLOCK_KEYS[block.reason]
 
 

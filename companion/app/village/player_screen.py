@@ -37,7 +37,7 @@ from companion.app.village.player_sections import (
 from companion.app.village.present import term
 from companion.app.village.table_paths import panel_route
 from companion.app.widgets import TOUCH_TARGET, body
-from companion.village.rules.queries import customer_tile_refusal, marker_coin_offered
+from companion.village.read import Reader
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -79,7 +79,7 @@ class PlayerScreen(PanelScreen):
         out.append(self._tabs())
         if self.tab == "overview":
             length = int(self.comp.v("time_track_length"))
-            if marker_coin_offered(st, self.comp):
+            if Reader(st, self.comp).marker_coin_offered():
                 out.append(notice_card(t("panel.marker.coin_hint"), ft.Icons.PAID,
                                        t("panel.marker.coin_button"), self._marker_coin,
                                        identifier="marker-coin"))
@@ -213,7 +213,7 @@ class PlayerScreen(PanelScreen):
             await self.dispatch({"type": "add_customer_tile", "player": self.index,
                                  "points": 0})
 
-        refused = customer_tile_refusal(self.state, self.comp, self.index)
+        refused = self.rules().customer_tile_refusal(self.index)
         return CustomerEdits(points=points, remove=remove, add=add,
                              add_refusal=refused.message if refused is not None else None)
 

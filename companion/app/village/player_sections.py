@@ -28,7 +28,7 @@ from companion.app.village.present import term
 from companion.app.village.table_words import loc_text
 from companion.app.widgets import TOUCH_TARGET
 from companion.village.components import ComponentData
-from companion.village.rules.queries import move_destinations
+from companion.village.read import Reader
 from companion.village.state import Player, VillageState
 
 if TYPE_CHECKING:
@@ -192,7 +192,7 @@ def move_card(ctx: AppContext, state: VillageState, comp: ComponentData, player:
                      on_group, key="move-group"),
     ]
     if draft.group is not None:
-        places = move_destinations(state, comp, groups[draft.group].first)
+        places = Reader(state, comp).move_destinations(groups[draft.group].first)
         if draft.to not in places:
             draft.to = None
         rows.append(muted(t("panel.move.to")))

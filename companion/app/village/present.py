@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.village.notes import cube_list, render_en
-from companion.village.rules.errors import RuleError
+from companion.village.read import RuleError
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext

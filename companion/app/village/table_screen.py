@@ -34,7 +34,7 @@ from companion.app.village.table_sections import (
 )
 from companion.app.village.table_words import player_name
 from companion.app.widgets import BODY_TEXT_SIZE, TOUCH_TARGET, back_button, body, heading
-from companion.village.rules.queries import redraw_allowed, turn_options
+from companion.village.read import Reader
 from companion.village.state import VillageState
 
 
@@ -85,7 +85,7 @@ class TableScreen(SessionScreen):
                             else t("village.table.setup"))
         draw_panel = round_draw_panel(self.ctx, session, on_physical=self._redraw_physical,
                                       on_app_redraw=partial(self._redraw_app, "bag"))
-        options = turn_options(state, session.comp)  # what the engine accepts now
+        options = Reader(state, session.comp).turn_options()  # what the engine accepts now
         notes = [n for n in session.last_note_data  # the draw panel lists the draw itself
                  if draw_panel is None or n.get("key") != "put_on_space"]
         parts: list[ft.Control | None] = [
@@ -135,7 +135,7 @@ class TableScreen(SessionScreen):
             buttons: list[tuple[str, Callable[[], Any]]] = [
                 (t("village.banner.open_mass"), partial(self._panel, "mass"))]
             mass = state.mass
-            if (redraw_allowed(state, self.controller.session.comp, "mass")
+            if (Reader(state, self.controller.session.comp).redraw_allowed("mass")
                     and not state.pending):
                 buttons.append((t("village.draw.physical"), self._redraw_mass_physical))
                 buttons.append((t("village.draw.app_again"), partial(self._redraw_app, "mass")))

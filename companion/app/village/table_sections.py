@@ -22,7 +22,7 @@ from companion.app.village.table_words import (
 )
 from companion.app.widgets import BODY_TEXT_SIZE, TOUCH_TARGET
 from companion.village.components import ComponentData
-from companion.village.rules.queries import TurnOptions, redraw_allowed
+from companion.village.read import Reader, TurnOptions
 from companion.village.session import VillageSession
 from companion.village.state import VillageState
 
@@ -113,7 +113,7 @@ def round_draw_panel(ctx: AppContext, session: VillageSession, *, on_physical: A
                      on_app_redraw: Action) -> ft.Control | None:
     """Before the round's first take: what to put where, and ways to replace the draw."""
     state = session.state
-    if not redraw_allowed(state, session.comp, "bag"):  # the engine's precondition
+    if not Reader(state, session.comp).redraw_allowed("bag"):  # the engine's precondition
         return None
     placements = last_bag_placements(session)
     lines = draw_lines(ctx, list(state.spaces), placements) if placements else []
@@ -160,7 +160,7 @@ def turn_buttons(ctx: AppContext, state: VillageState, options: TurnOptions, *,
                  on_well: Action, on_free: Action, on_end: Action,
                  on_panel: Action) -> ft.Control:
     """The well, the free action (final turns, empty board) and End turn, each offered
-    when the engine would accept it now (`options`, see rules.queries.turn_options)."""
+    when the engine would accept it now (`options`, see read.Reader.turn_options)."""
     buttons: list[ft.Control] = []
     if options.end_turn:  # the current player is acting: their panel holds the forms
         name = player_name(ctx, state, state.current)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from companion.app.village.present import term
 from companion.village.components import ComponentData
-from companion.village.rules.queries import death_result, free_action_open
+from companion.village.read import Reader
 from companion.village.state import Member, VillageState
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def death_destination(ctx: AppContext, state: VillageState, comp: ComponentData,
                       member: Member) -> str:
     """Where `member` would go if chosen for the waiting death: the engine's own answer
     (the choice tried on a copy), with the slots left there."""
-    result = death_result(state, comp, member.id)
+    result = Reader(state, comp).death_result(member.id)
     if result is None or result.loc == "removed":
         final = state.end is not None and str(comp.v("final_turn_death")) == "removed"
         return ctx.t("village.death.removed_final" if final else "village.death.removed")
@@ -103,7 +103,7 @@ def stage_text(ctx: AppContext, state: VillageState, comp: ComponentData) -> str
     if state.market_day is not None:
         return ctx.t("village.stage.market")
     if state.stage == "take":
-        if free_action_open(state, comp):  # a final turn on an empty board
+        if Reader(state, comp).free_action_open():  # a final turn on an empty board
             return ctx.t("village.stage.free", player=name)
         return ctx.t("village.stage.take", player=name)
     if state.stage == "act":

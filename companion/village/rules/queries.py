@@ -28,7 +28,7 @@ from companion.village.commands import (
     Well,
 )
 from companion.village.components import ComponentData
-from companion.village.engine import apply_event
+from companion.village.engine import apply_event, check_gates
 from companion.village.rules import turns
 from companion.village.rules.context import Ctx
 from companion.village.rules.corrections import member_spots
@@ -139,22 +139,13 @@ class ActionBlock:
     error: RuleError | None = None
 
 
-class _GateProbe:
-    """A command no handler knows: `apply_event` runs the gates every command passes (a
-    pending choice is answered first; nothing is done in a finished game) and then finds
-    no handler for it (KeyError) — which means the gates let commands through."""
-
-    type = "gate_probe"
-
-
 def gate_refusal(state: VillageState, comp: ComponentData) -> RuleError | None:
-    """What the engine says to any command that is not the answer to a pending choice."""
+    """What the engine says to any command that is not the answer to a pending choice
+    (its own gate check, asked for an action command)."""
     try:
-        apply_event(state.clone(), comp, _GateProbe())
+        check_gates(state, "harvest")
     except RuleError as exc:
         return exc
-    except KeyError:
-        return None
     return None
 
 

@@ -1,0 +1,302 @@
+"""The engine's read API: everything a screen may ask about a Village game, in one place.
+
+The app imports this module, never `companion.village.rules.*` (an architecture test
+keeps it so). A `Reader` wraps one state and its component data and never changes them:
+questions that need a rule to run ("what would Karla take now?") run it on a copy. Every
+price and printed value comes from the rules and the component data, so a screen shows
+exactly what the engine will charge and accept.
+
+`legal_commands()` lists what may be done now with the printed cost the engine would
+charge, like OpenSpiel's `legal_actions`: the table's buttons and the tests read one list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from companion.village.commands import Command, Payment
+from companion.village.components import ComponentData
+from companion.village.rules import (
+    bag,
+    church,
+    council,
+    crafts,
+    deaths,
+    family,
+    game_end,
+    harvest,
+    karla,
+    market,
+    mass,
+    queries,
+    travel,
+)
+from companion.village.rules.context import Ctx
+from companion.village.rules.errors import RuleError
+from companion.village.state import Member, VillageState
+
+# Re-exported for the screens: the shapes of the answers and the error every refusal has.
+TurnOptions = queries.TurnOptions
+WellOption = queries.WellOption
+ActionBlock = queries.ActionBlock
+DeathResult = queries.DeathResult
+Reason = queries.Reason
+MONK = mass.MONK
+# The board places a family action may call a member back from (rulebook: family).
+RECALL_PLACES = family.BOARD_PLACES_FOR_RECALL
+
+_COMMAND: TypeAdapter[Any] = TypeAdapter(Command)
+
+__all__ = ["MONK", "RECALL_PLACES", "ActionBlock", "DeathResult", "Legal", "Reader",
+           "Reason", "RuleError", "TurnOptions", "WellOption"]
+
+
+@dataclass(frozen=True)
+class Legal:
+    """One command the engine accepts now: its JSON form (ready for `execute`) and, for
+    an action with a printed cost, the payment the engine takes when none is named."""
+
+    command: dict[str, Any]
+    cost: Payment | None = None
+
+
+class Reader:
+    """Read-only questions about one state (see the module's docstring)."""
+
+    def __init__(self, state: VillageState, comp: ComponentData) -> None:
+        self.state = state
+        self.comp = comp
+        self._ctx = Ctx(state, comp)
+
+    def _on_copy(self) -> Ctx:
+        work = self.state.clone()
+        work.notes, work.note_data = [], []
+        return Ctx(work, self.comp)
+
+    # ---- a turn ----------------------------------------------------------------------
+    def turn_options(self) -> TurnOptions:
+        return queries.turn_options(self.state, self.comp)
+
+    def free_action_open(self) -> bool:
+        return queries.free_action_open(self.state, self.comp)
+
+    def well_options(self) -> list[WellOption]:
+        return queries.well_options(self.state, self.comp)
+
+    def well_price(self) -> int | None:
+        return queries.well_price(self.state, self.comp)
+
+    def action_block(self, player: int, action: str) -> ActionBlock | None:
+        return queries.action_block(self.state, self.comp, player, action)
+
+    def refusal(self, command: Any) -> RuleError | None:
+        """What the engine says to `command` (a command model) now; None = accepted."""
+        return queries.refusal(self.state, self.comp, command)
+
+    # ---- printed costs, as the engine charges them ------------------------------------
+    def harvest_amount(self, player: int) -> int:
+        return harvest.harvest_amount(self._ctx, player)
+
+    def church_payment(self, player: int) -> Payment:
+        return church.default_church_payment(self._ctx, player)
+
+    def council_payment(self, player: int, entering_level: int) -> Payment:
+        return council.default_council_payment(self._ctx, player, entering_level)
+
+    def travel_payment(self, player: int, route: Any) -> Payment:
+        return travel.default_travel_payment(self._ctx, player, route)
+
+    def buy_payment(self, player: int, building: str) -> Payment:
+        return crafts.default_buy_payment(self._ctx, player, building)
+
+    def train_payment(self, building: str, train: bool, produce: bool) -> Payment:
+        return crafts.default_train_payment(self._ctx, building, train, produce)
+
+    def mill_payment(self, player: int) -> Payment | None:
+        return queries.mill_payment(self.state, self.comp, player)
+
+    # ---- market day -------------------------------------------------------------------
+    def market_slots(self) -> list[int]:
+        """The customer slots the market day's seller may serve now."""
+        return market.available_slots(self._ctx)
+
+    def sale_is_free(self) -> bool:
+        return queries.sale_is_free(self.state, self.comp)
+
+    # ---- the mass ---------------------------------------------------------------------
+    def mass_buyer(self) -> int | None:
+        return mass.buyer(self._ctx)
+
+    def mass_advancer(self) -> int | None:
+        return mass.advancer(self._ctx)
+
+    def advance_cost(self, from_level: int, to_level: int) -> int:
+        return mass.advance_cost(self._ctx, from_level, to_level)
+
+    def church_levels(self) -> list[int]:
+        return queries.church_levels(self.comp)
+
+    def bag_items(self) -> list[str]:
+        """What is in the black bag now: a MONK per monk, then the members' ids."""
+        return mass.bag_items(self._ctx)
+
+    def majority_bonus_notes(self) -> list[dict[str, Any]]:
+        """Who would get the majority bonus now, as the engine's notes (run on a copy)."""
+        work = self._on_copy()
+        mass.majority_bonus(work)
+        return list(work.state.note_data)
+
+    # ---- draws and the seat compensation ----------------------------------------------
+    def redraw_allowed(self, draw: str) -> bool:
+        return queries.redraw_allowed(self.state, self.comp, draw)
+
+    def compensation_colours(self) -> list[str]:
+        return queries.compensation_colours(self.state, self.comp)
+
+    def bag_draw(self, *, redraw: bool) -> BagDraw:
+        """The green-bag draw a player enters by hand: the bag and the slots per space, as
+        they are before the draw (for a redraw: with the board's cubes back in the bag)."""
+        work = self._on_copy()
+        if redraw:
+            bag.unplace_round(work)
+        return BagDraw(work)
+
+    def mass_draw(self, *, redraw: bool, count: int | None = None) -> MassDraw:
+        """The black-bag draw a player enters by hand (for a redraw: the drawn items back
+        in the bag, and as many to draw as the mass draws less those bought out)."""
+        work = self._on_copy()
+        if redraw:
+            mass.undo_draw(work)
+            bought = len(work.state.mass.bought) if work.state.mass else 0
+            count = int(self.comp.v("mass_draw")) - bought
+        return MassDraw(work, int(count or 0))
+
+    # ---- deaths, corrections, the end -------------------------------------------------
+    def death_candidates(self, player: int) -> list[Member]:
+        return deaths.death_candidates(self._ctx, player)
+
+    def death_result(self, member: str) -> DeathResult | None:
+        return queries.death_result(self.state, self.comp, member)
+
+    def move_destinations(self, member: str) -> list[str]:
+        return queries.move_destinations(self.state, self.comp, member)
+
+    def marker_coin_offered(self) -> bool:
+        return queries.marker_coin_offered(self.state, self.comp)
+
+    def customer_tile_refusal(self, player: int) -> RuleError | None:
+        return queries.customer_tile_refusal(self.state, self.comp, player)
+
+    def final_order(self) -> list[int]:
+        return game_end.final_order(self._ctx)
+
+    # ---- Karla ------------------------------------------------------------------------
+    def karla_take_preview(self) -> KarlaPreview:
+        """What Karla will take when your turn ends (her rule run on a copy); no notes and
+        no choice when no take is due or there is no Karla."""
+        if self.state.karla is None or not self.state.karla_due:
+            return KarlaPreview(choice_space=None, notes=[])
+        work = self._on_copy()
+        karla.karla_take(work)
+        pending = work.state.pending[0] if work.state.pending else None
+        if pending is not None and pending.kind == "karla_cube":
+            return KarlaPreview(choice_space=str(pending.detail.get("space", "")), notes=[])
+        return KarlaPreview(choice_space=None, notes=list(work.state.note_data))
+
+    # ---- the legal moves --------------------------------------------------------------
+    def legal_commands(self) -> list[Legal]:
+        """Every command of the turn and of a waiting choice the engine accepts now. Each
+        is tried on a copy, so the list is exactly what `execute` would take. Corrections
+        (always open) and free-form values (scores, points) are not listed."""
+        st, out = self.state, []
+        candidates: list[tuple[dict[str, Any], Payment | None]] = []
+        pending = st.pending[0] if st.pending else None
+        if pending is not None:
+            if pending.kind == "death" and pending.player is not None:
+                candidates += [({"type": "choose_death", "member": m.id}, None)
+                               for m in self.death_candidates(pending.player)]
+            elif pending.kind == "karla_cube":
+                options = pending.detail.get("options", [])
+                assert isinstance(options, list)
+                candidates += [({"type": "karla_choose_cube", "space": pending.detail["space"],
+                                 "colour": c}, None) for c in options]
+            elif pending.kind == "compensation_cube":
+                candidates += [({"type": "choose_compensation_cube", "colour": c}, None)
+                               for c in self.compensation_colours()]
+        else:
+            opts = self.turn_options()
+            candidates += [({"type": "take_cube", "space": s, "colour": c}, None)
+                           for s, c in sorted(opts.takes)]
+            candidates += [({"type": "well", "colour": w.colour, "coins": w.coins}, None)
+                           for w in self.well_options()]
+            if opts.free_action:
+                candidates.append(({"type": "free_action"}, None))
+            if opts.end_turn:
+                candidates.append(({"type": "end_turn"}, None))
+            if st.players and st.phase == "turns":
+                candidates += self._action_candidates(st.current)
+            if self.marker_coin_offered():
+                candidates.append(({"type": "next_start_marker_coin"}, None))
+        for command, cost in candidates:
+            try:
+                model = _COMMAND.validate_python(command)
+            except ValidationError:  # a shape the commands do not take: not legal
+                continue
+            if self.refusal(model) is None:
+                out.append(Legal(command, cost))
+        return out
+
+    def _action_candidates(self, player: int) -> list[tuple[dict[str, Any], Payment | None]]:
+        """The simple actions with a printed cost the engine can name by itself."""
+        out: list[tuple[dict[str, Any], Payment | None]] = []
+        if self.action_block(player, "harvest") is None:
+            out.append(({"type": "harvest"}, None))
+        if self.action_block(player, "church") is None:
+            cost = self.church_payment(player)
+            out += [({"type": "church", "member": m.id}, cost)
+                    for m in self.state.members_of(player)]
+        if self.action_block(player, "market") is None:
+            out.append(({"type": "hold_market"}, None))
+        return out
+
+
+@dataclass(frozen=True)
+class KarlaPreview:
+    """Karla's due take: the action space she must choose a cube on (the player picks for
+    her), or else the engine's notes of what she takes."""
+
+    choice_space: str | None
+    notes: list[dict[str, Any]]
+
+
+class BagDraw:
+    """A green-bag draw being entered: the cubes in the bag, the slots per space, and the
+    engine's check of a complete entry."""
+
+    def __init__(self, ctx: Ctx) -> None:
+        self._ctx = ctx
+        self.state = ctx.state
+        self.quota: dict[str, int] = bag.space_quota(ctx)
+        self.bag: dict[str, int] = {c: n for c, n in ctx.state.bag.items() if n > 0}
+
+    def check(self, placements: dict[str, list[str]]) -> None:
+        """Raises RuleError naming the slot when the engine would refuse the entry."""
+        bag.check_placements(self._ctx, placements)
+
+
+class MassDraw:
+    """A black-bag draw being entered: how many items, the monks and members in the bag,
+    and the engine's check of a complete entry."""
+
+    def __init__(self, ctx: Ctx, count: int) -> None:
+        self._ctx = ctx
+        self.state = ctx.state
+        self.count = count
+        self.monks_in_bag = ctx.state.monks_in_bag
+        self.members = sorted(m.id for m in ctx.state.members.values() if m.loc == "bag")
+
+    def check(self, items: list[str]) -> None:
+        mass.check_draw(self._ctx, items, self.count)
