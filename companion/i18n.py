@@ -1,4 +1,5 @@
-"""App-string translation from Babel `.po` catalogues under `locales/`.
+"""App-string translation from Babel `.po` catalogues under `locales/` (shipped inside the
+package as `companion.locales`, see `companion.bundled`).
 
 A message about a number of things may have plural variants, `<key>#one` beside `<key>`
 (the CLDR category names, through Babel): `Translator.tn` picks one.
@@ -22,6 +23,8 @@ from typing import Any
 
 from babel import Locale
 from babel.messages.pofile import read_po
+
+from companion.bundled import bundled_dir
 
 logger = logging.getLogger(__name__)
 
@@ -48,11 +51,12 @@ _LOCALES_ENV = "VILLAGE_COMPANION_LOCALES_DIR"
 
 
 def locales_dir() -> Path:
-    """The directory holding `<lang>/LC_MESSAGES/messages.po` (env override for packaging)."""
+    """The directory holding `<lang>/LC_MESSAGES/messages.po`: the installed package's
+    `companion.locales` (the repository's top-level `locales/`), or the env override."""
     override = os.getenv(_LOCALES_ENV)
     if override:
         return Path(override)
-    return Path(__file__).resolve().parent.parent / "locales"
+    return bundled_dir("locales")
 
 
 def catalogue_path(lang: str) -> Path:

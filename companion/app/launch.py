@@ -24,6 +24,7 @@ from flet.utils import get_bool_env_var, get_free_tcp_port, is_linux_server, ope
 from companion.app.server_guard import WILDCARD_BIND_HOSTS, HostOriginGuard, build_policy
 from companion.app.shell import build_main
 from companion.app.store_access import AsyncStore, open_store
+from companion.bundled import bundled_dir
 
 logger = logging.getLogger(__name__)
 
@@ -31,12 +32,13 @@ ASSETS_ENV = "VILLAGE_COMPANION_ASSETS_DIR"
 
 
 def assets_dir() -> Path:
-    """The repo's `assets/` (env override for other layouts). Packaged builds set
-    FLET_ASSETS_DIR themselves, which Flet prefers over this value."""
+    """The installed package's `companion.assets` (the repository's top-level `assets/`,
+    see `companion.bundled`), or the env override. Packaged builds set FLET_ASSETS_DIR
+    themselves, which Flet prefers over this value."""
     override = os.getenv(ASSETS_ENV)
     if override:
         return Path(override)
-    return Path(__file__).resolve().parents[2] / "assets"
+    return bundled_dir("assets")
 
 
 def configure_web_environment() -> None:
