@@ -1,0 +1,353 @@
+"""Only the host and the phones that joined may reach the app: ASGI middleware.
+
+API:
+
+* `ShareGuard(app, registry, host_addresses=DEFAULT_HOST_ADDRESSES, limiter=None)` wraps
+  the ASGI app, *inside* `server_guard.HostOriginGuard` (Host and Origin are checked first):
+  `HostOriginGuard(ShareGuard(flet_app, registry), policy)`.
+* `ShareGuard.stop() -> list[str]` stops sharing (`registry.close()`); the caller closes
+  the returned members' app sessions.
+* `ShareGuard.is_host(scope)`, and `member_id_from_user_agent(ua)` for the app: a member's
+  WebSocket arrives with ` vc-member/<member id>` at the end of its User-Agent, which Flet
+  copies into `page.client_user_agent`; a host's never carries one.
+
+Who is the host: a connection that arrived on a loopback server address listed in
+`host_addresses` from a loopback client. Never the Host header, which a LAN client can
+write as it likes; and a phone connects to the LAN address, never to 127.0.0.1.
+
+Everyone else:
+
+* `GET /join?t=<join token>`: a valid one-time token makes the phone a member: cookie
+  `vc_member` (HttpOnly, SameSite=Strict) and 303 to `/`. `GET /join`: the join page.
+  `POST /join` (form field `code`): the join code, rate-limited per client address.
+* with a valid member cookie: passes through to the app.
+* without: `GET /` and page loads get 303 to `/join`, other requests 403, and a WebSocket
+  is refused before it is accepted (no app session starts). While sharing is off, the join
+  page says so.
+
+The join page is self-contained (no script, no external resource) and takes its words from
+the app's catalogues (`locales/*/LC_MESSAGES/share.po`) in the browser's language.
+"""
+
+from __future__ import annotations
+
+import html
+import ipaddress
+import logging
+import math
+import re
+from collections.abc import Iterable
+from urllib.parse import parse_qs
+
+from companion.app.server_guard import (
+    ASGIApp,
+    Receive,
+    Scope,
+    Send,
+    _header_values,
+    _refuse_websocket,
+    _send_403,
+)
+from companion.i18n import DEFAULT_LANGUAGE, Translator, best_language
+from companion.share.ratelimit import CodeRateLimiter
+from companion.share.registry import Joined, Member, Refusal, ShareRegistry
+
+logger = logging.getLogger(__name__)
+
+MEMBER_COOKIE = "vc_member"
+JOIN_PATH = "/join"
+UA_TAG = "vc-member/"
+DEFAULT_HOST_ADDRESSES = frozenset({"127.0.0.1", "::1"})
+MAX_FORM_BYTES = 4096  # a join code form is a few dozen bytes
+
+_UA_TAG_ANYWHERE = re.compile(r"\s*vc-member/\S*", re.IGNORECASE)
+_UA_TAG_AT_END = re.compile(r"(?:^|\s)vc-member/([A-Za-z0-9_-]{1,64})$")
+_REFUSED = b"403 Forbidden: join the shared game first (open /join on this server).\n"
+_HTML_LANG = {"zh_Hant": "zh-Hant"}
+_ERROR_KEYS = {
+    Refusal.INVALID_TOKEN: "share.join.error.token",
+    Refusal.WRONG_CODE: "share.join.error.code",
+    Refusal.FULL: "share.join.error.full",
+}
+# The page loads nothing and runs nothing; the form posts only back here.
+_PAGE_HEADERS = [
+    (b"content-type", b"text/html; charset=utf-8"),
+    (b"cache-control", b"no-store"),
+    (b"referrer-policy", b"no-referrer"),  # the join token must not leak in a Referer
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"default-src 'none'; style-src 'unsafe-inline'; "
+                                 b"form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
+]
+
+
+def member_id_from_user_agent(user_agent: str | None) -> str | None:
+    """The member id `ShareGuard` appended to a joined phone's User-Agent; None for the
+    host (the guard strips any tag from a host's User-Agent, so none can be forged)."""
+    if not user_agent:
+        return None
+    found = _UA_TAG_AT_END.search(user_agent.strip())
+    return found.group(1) if found else None
+
+
+def language_for(accept_language: str | None) -> str:
+    """The app language for an Accept-Language header ("de-CH, de;q=0.9, en;q=0.8")."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        name, _, value = params.strip().partition("=")
+        if name.strip() == "q":
+            try:
+                quality = float(value)
+            except ValueError:
+                quality = 0.0
+        if tag and tag != "*" and quality > 0:
+            ranked.append((-quality, index, tag))
+    for _, _, tag in sorted(ranked):
+        lang = best_language(tag)
+        if lang != DEFAULT_LANGUAGE or tag.lower().split("-")[0] == DEFAULT_LANGUAGE:
+            return lang
+    return DEFAULT_LANGUAGE
+
+
+def _canonical_ip(address: str) -> str | None:
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ip)
+
+
+def _is_loopback(address: str) -> bool:
+    canonical = _canonical_ip(address)
+    return canonical is not None and ipaddress.ip_address(canonical).is_loopback
+
+
+def _with_user_agent(scope: Scope, member_id: str | None) -> Scope:
+    """`scope` with its User-Agent stripped of any vc-member tag, and the member's tag
+    appended when `member_id` is given."""
+    values = _header_values(scope, b"user-agent")
+    if not values and member_id is None:
+        return scope
+    agent = _UA_TAG_ANYWHERE.sub("", " ".join(values)).strip()
+    if member_id is not None:
+        agent = f"{agent} {UA_TAG}{member_id}".strip()
+    headers = [(k, v) for k, v in scope.get("headers", ()) if k.lower() != b"user-agent"]
+    headers.append((b"user-agent", agent.encode("latin-1", "replace")))
+    return {**scope, "headers": headers}
+
+
+class ShareGuard:
+    def __init__(self, app: ASGIApp, registry: ShareRegistry,
+                 host_addresses: Iterable[str] = DEFAULT_HOST_ADDRESSES,
+                 limiter: CodeRateLimiter | None = None) -> None:
+        self.app = app
+        self.registry = registry
+        self.host_addresses = frozenset(
+            c for c in (_canonical_ip(a) for a in host_addresses) if c is not None)
+        self.limiter = limiter or CodeRateLimiter()
+
+    def stop(self) -> list[str]:
+        """Stop sharing; returns the member ids whose app sessions the caller must close."""
+        return self.registry.close()
+
+    def is_host(self, scope: Scope) -> bool:
+        server, client = scope.get("server"), scope.get("client")
+        if not server or not client or not server[0] or not client[0]:
+            return False
+        server_ip, client_ip = str(server[0]), str(client[0])
+        return (_is_loopback(server_ip) and _is_loopback(client_ip)
+                and _canonical_ip(server_ip) in self.host_addresses)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        if self.is_host(scope):
+            await self.app(_with_user_agent(scope, None), receive, send)
+            return
+        member = self._member(scope)
+        if scope["type"] == "websocket":
+            if member is None:
+                await _refuse_websocket(scope, receive, send, _REFUSED)
+            else:
+                await self.app(_with_user_agent(scope, member.member_id), receive, send)
+            return
+        if scope.get("path") in (JOIN_PATH, JOIN_PATH + "/"):
+            await self._join(scope, receive, send, member)
+        elif member is not None:
+            await self.app(_with_user_agent(scope, member.member_id), receive, send)
+        elif _is_page_load(scope):
+            await _redirect(send, _url(scope, JOIN_PATH))
+        else:
+            await _send_403(send, "http.response", _REFUSED)
+
+    def _member(self, scope: Scope) -> Member | None:
+        for header in _header_values(scope, b"cookie"):
+            for pair in header.split(";"):
+                name, _, value = pair.strip().partition("=")
+                if name == MEMBER_COOKIE and value:
+                    member = self.registry.member_for(value.strip('"'))
+                    if member is not None:
+                        return member
+        return None
+
+    async def _join(self, scope: Scope, receive: Receive, send: Send,
+                    member: Member | None) -> None:
+        method = scope.get("method", "GET")
+        address = str((scope.get("client") or ("?",))[0])
+        tr = Translator(language_for(next(iter(_header_values(scope, b"accept-language")),
+                                          None)))
+        page = _JoinPage(scope, send, tr, head=method == "HEAD")
+        if method not in ("GET", "HEAD", "POST"):
+            await page.send(405, None, extra=[(b"allow", b"GET, HEAD, POST")])
+            return
+        if member is not None:  # already joined (a reload, a second scan): no new member
+            await _redirect(send, _url(scope, "/"))
+            return
+        if not self.registry.sharing:
+            await page.send(503, tr.t("share.join.off"), form=False)
+            return
+        if method == "POST":
+            await self._join_by_code(scope, receive, send, page, address)
+            return
+        token = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("t")
+        if not token:
+            await page.send(200, None)
+            return
+        result = self.registry.join_by_token(token[0], address)
+        await self._answer(scope, send, page, result)
+
+    async def _join_by_code(self, scope: Scope, receive: Receive, send: Send,
+                            page: _JoinPage, address: str) -> None:
+        wait = self.limiter.retry_after(address)
+        if wait is not None:  # even the right code: a lockout is not lifted by guessing
+            await page.locked(wait)
+            return
+        body = await _read_body(receive, MAX_FORM_BYTES)
+        if body is None:
+            await _send_403(send, "http.response", b"403 Forbidden: form too large.\n")
+            return
+        form = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
+        result = self.registry.join_by_code(form.get("code", [""])[0][:64], address)
+        if result is Refusal.WRONG_CODE:
+            lockout = self.limiter.record_failure(address)
+            logger.warning("wrong join code from %s", address)
+            if lockout is not None:
+                await page.locked(lockout)
+                return
+        await self._answer(scope, send, page, result)
+
+    async def _answer(self, scope: Scope, send: Send, page: _JoinPage,
+                      result: Joined | Refusal) -> None:
+        if isinstance(result, Joined):
+            logger.info("phone %s joined from %s", result.member.member_id,
+                        result.member.address)
+            cookie = f"{MEMBER_COOKIE}={result.member_token}; HttpOnly; SameSite=Strict; Path=/"
+            await _redirect(send, _url(scope, "/"), [(b"set-cookie", cookie.encode("ascii"))])
+        elif result is Refusal.SHARING_OFF:
+            await page.send(503, page.tr.t("share.join.off"), form=False)
+        else:
+            await page.send(403, page.tr.t(_ERROR_KEYS[result]))
+
+
+class _JoinPage:
+    """The join page in one language, with an optional error above the form."""
+
+    def __init__(self, scope: Scope, send: Send, tr: Translator, head: bool) -> None:
+        self.scope, self._send, self.tr, self._head = scope, send, tr, head
+
+    async def locked(self, seconds: float) -> None:
+        wait = max(1, math.ceil(seconds))
+        await self.send(429, self.tr.tn("share.join.error.locked", wait, seconds=wait),
+                        extra=[(b"retry-after", str(wait).encode())])
+
+    async def send(self, status: int, error: str | None, form: bool = True,
+                   extra: list[tuple[bytes, bytes]] | None = None) -> None:
+        body = self.render(error, form).encode("utf-8")
+        await self._send({"type": "http.response.start", "status": status, "headers": [
+            *_PAGE_HEADERS, (b"content-length", str(len(body)).encode()), *(extra or [])]})
+        await self._send({"type": "http.response.body", "body": b"" if self._head else body})
+
+    def render(self, error: str | None, form: bool) -> str:
+        t = self.tr.t
+        esc = html.escape
+        lang = _HTML_LANG.get(self.tr.lang, self.tr.lang)
+        parts = [f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+                 '<meta name="viewport" content="width=device-width, initial-scale=1">'
+                 f"<title>{esc(t('share.join.title'))}</title><style>{_CSS}</style></head>"
+                 f"<body><main><h1>{esc(t('share.join.title'))}</h1>"]
+        if error:
+            parts.append(f'<p class="error" role="alert">{esc(error)}</p>')
+        if form:
+            parts.append(
+                f"<p>{esc(t('share.join.intro'))}</p>"
+                f'<form method="post" action="{esc(_url(self.scope, JOIN_PATH))}">'
+                f'<label for="code">{esc(t("share.join.code_label"))}</label>'
+                '<input id="code" name="code" required maxlength="12" autocomplete="off" '
+                'autocapitalize="characters" autocorrect="off" spellcheck="false" autofocus>'
+                f'<button type="submit">{esc(t("share.join.submit"))}</button></form>')
+        parts.append("</main></body></html>")
+        return "".join(parts)
+
+
+# Readable at 360 px: one column, large type, 48 px (and taller) touch targets.
+_CSS = (
+    "*{box-sizing:border-box}"
+    "body{margin:0;font:18px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',"
+    "sans-serif;background:#f6f3ea;color:#1d1b16}"
+    "main{max-width:28rem;margin:0 auto;padding:24px 16px}"
+    "h1{font-size:1.6rem;line-height:1.25;margin:0 0 16px}p{margin:0 0 16px}"
+    ".error{background:#fde8e4;color:#8a1c0c;border-radius:8px;padding:12px 14px}"
+    "label{display:block;font-weight:600;margin-bottom:8px}"
+    "input{width:100%;min-height:56px;font-size:1.8rem;letter-spacing:.25em;"
+    "text-align:center;text-transform:uppercase;padding:8px;border:2px solid #6b5e3c;"
+    "border-radius:10px;background:#fff;color:inherit}"
+    "button{width:100%;min-height:48px;margin-top:16px;padding:10px;font-size:1.2rem;"
+    "font-weight:600;border:0;border-radius:10px;background:#5b4a1f;color:#fff}"
+    "@media (prefers-color-scheme:dark){body{background:#1b1a17;color:#eee}"
+    "input{background:#2a2824;border-color:#a08f62}.error{background:#4a1f18;color:#ffd9d0}"
+    "button{background:#c9a64a;color:#1b1a17}}"
+)
+
+
+def _is_page_load(scope: Scope) -> bool:
+    """A browser loading a page (the app's routes on reload), rather than a script, a
+    file or an API call: those get 403, a page load is sent to the join page."""
+    if scope.get("method") not in ("GET", "HEAD"):
+        return False
+    if scope.get("path") in ("", "/"):
+        return True
+    return any("text/html" in accept for accept in _header_values(scope, b"accept"))
+
+
+def _url(scope: Scope, path: str) -> str:
+    return str(scope.get("root_path", "")).rstrip("/") + path
+
+
+async def _redirect(send: Send, location: str,
+                    extra: list[tuple[bytes, bytes]] | None = None) -> None:
+    await send({"type": "http.response.start", "status": 303, "headers": [
+        (b"location", location.encode("latin-1")), (b"content-length", b"0"),
+        (b"cache-control", b"no-store"), (b"referrer-policy", b"no-referrer"),
+        *(extra or [])]})
+    await send({"type": "http.response.body", "body": b""})
+
+
+async def _read_body(receive: Receive, limit: int) -> bytes | None:
+    """The request body, or None when it is larger than `limit` or the client left."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return None
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(chunks)
