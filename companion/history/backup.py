@@ -1,0 +1,371 @@
+"""Backup: everything in one JSON file, and back; one game as JSON; results as CSV.
+
+A backup file is one JSON object::
+
+    {"format": "village-companion-backup", "version": 1, "exported_at": "...Z",
+     "games": [{"id", "game", "title", "created_at", "updated_at", "header", "events",
+                "redo", "version", "finished", "summary"}, ...],
+     "settings": {key: value, ...}}
+
+Every game is as stored (its header holds the setup and the component values it started
+with, so its log replays as it was played). The settings are the app's own (language,
+theme, ...), the component corrections (calibration:village:<edition>) and which
+estimates the user checked, the history's player merge map, and any per-game setting an
+old (store schema 1) game still has. The store interface cannot list setting keys, so
+these are the keys known here (SETTING_KEYS and the per-edition ones).
+
+Import never overwrites and changes nothing unless the whole file is sound: it is read and
+checked first (a damaged or foreign file raises BackupError naming the problem, before
+any write); then per game: an id not stored yet is created as it was; the same id with
+the same log (events) is skipped; the same id with a different log is kept as well, under
+a new id (reported as renamed) unless that log was already imported under another id.
+A setting already set keeps its value (reported as kept). If a write fails half-way, the
+games this import created are deleted again. Created games get a new store `version`,
+`created_at` and `updated_at` (the store sets them); their `summary` keeps the play date.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import uuid
+from collections.abc import Callable, Iterable
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from companion.history.names import MERGE_SETTING
+from companion.history.query import newest_first
+from companion.history.records import GameRecord
+from companion.store.base import (
+    SessionInfo,
+    SessionNotFound,
+    StoredSession,
+    clone_json,
+    utc_iso,
+    validate_session_id,
+)
+
+FORMAT = "village-companion-backup"
+GAME_FORMAT = "village-companion-game"
+VERSION = 1
+
+EDITIONS = ("big-box", "2011")
+#: App settings (companion/app/settings.py KEY_*; a test keeps the two lists equal).
+APP_SETTING_KEYS = ("app.language", "app.theme", "game.karla_policy", "game.d4_variant",
+                    "game.cube_display")
+#: Component corrections (companion/village/service.py calibration_key) and the estimates
+#: the user confirmed (companion/app/village/wizard_calibration.py checked_key).
+CORRECTION_KEYS = tuple(f"{prefix}:village:{edition}" for edition in EDITIONS
+                        for prefix in ("calibration", "calibration_checked"))
+SETTING_KEYS = APP_SETTING_KEYS + CORRECTION_KEYS + (MERGE_SETTING,)
+#: Per-game settings of store schema 1 (companion/village/service.py prefs_key/engine_key:
+#: "session:<id>:<name>"), exported with their game and imported under its (new) id.
+LEGACY_GAME_SETTINGS = ("prefs", "engine")
+
+
+def legacy_key(session_id: str, name: str) -> str:
+    return f"session:{session_id}:{name}"
+
+_MISSING = object()
+
+
+class BackupError(ValueError):
+    """The file is not a backup this app can import; nothing was changed."""
+
+
+class BackupStore(Protocol):
+    read_only: str | None
+
+    def create(self, session_id: str, game: str, title: str, header: dict[str, Any],
+               events: list[dict[str, Any]] | None = None, *, finished: bool = False,
+               summary: dict[str, Any] | None = None) -> int: ...
+
+    def load(self, session_id: str) -> StoredSession: ...
+
+    def replace_log(self, session_id: str, events: list[dict[str, Any]],
+                    redo: list[dict[str, Any]], *, expected: int | None = None,
+                    finished: bool | None = None, summary: dict[str, Any] | None = None,
+                    header: dict[str, Any] | None = None) -> int: ...
+
+    def list_sessions(self) -> list[SessionInfo]: ...
+
+    def delete(self, session_id: str) -> None: ...
+
+    def get_setting(self, key: str, default: Any = None) -> Any: ...
+
+    def set_setting(self, key: str, value: Any) -> None: ...
+
+    def delete_setting(self, key: str) -> None: ...
+
+
+class BackupGame(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    id: str
+    game: str = Field(min_length=1)
+    title: str
+    created_at: str = ""
+    updated_at: str = ""
+    header: dict[str, Any]
+    events: list[dict[str, Any]]
+    redo: list[dict[str, Any]] = Field(default_factory=list)
+    version: int = 0
+    finished: bool = False
+    summary: dict[str, Any] = Field(default_factory=dict)
+    settings: dict[str, Any] = Field(default_factory=dict)  # legacy per-game settings
+
+    @field_validator("id")
+    @classmethod
+    def _id(cls, value: str) -> str:
+        return validate_session_id(value)
+
+    @field_validator("settings")
+    @classmethod
+    def _legacy(cls, value: dict[str, Any]) -> dict[str, Any]:
+        unknown = set(value) - set(LEGACY_GAME_SETTINGS)
+        if unknown:
+            raise ValueError(f"unknown per-game setting {sorted(unknown)[0]!r}")
+        return value
+
+
+class Backup(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    format: Literal["village-companion-backup"]
+    version: int
+    exported_at: str = ""
+    games: list[BackupGame]
+    settings: dict[str, Any] = Field(default_factory=dict)
+
+
+class ImportReport(BaseModel):
+    imported: list[str] = Field(default_factory=list)  # ids created as they were
+    skipped: list[str] = Field(default_factory=list)  # already here with the same log
+    renamed: dict[str, str] = Field(default_factory=dict)  # backup id -> new id
+    settings_imported: list[str] = Field(default_factory=list)
+    settings_kept: list[str] = Field(default_factory=list)  # set here already: not changed
+
+
+# --------------------------------------------------------------------------- export
+
+
+def _game_entry(store: BackupStore, info: SessionInfo) -> dict[str, Any]:
+    stored = store.load(info.id)
+    legacy = {}
+    for name in LEGACY_GAME_SETTINGS:
+        value = store.get_setting(legacy_key(info.id, name), _MISSING)
+        if value is not _MISSING:
+            legacy[name] = value
+    entry = {"id": info.id, "game": info.game, "title": stored.title,
+             "created_at": info.created_at, "updated_at": info.updated_at,
+             "header": stored.header, "events": stored.events, "redo": stored.redo,
+             "version": stored.version, "finished": stored.finished,
+             "summary": stored.summary}
+    if legacy:
+        entry["settings"] = legacy
+    return entry
+
+
+def settings_of(store: BackupStore) -> dict[str, Any]:
+    """Every known setting that is set (see SETTING_KEYS)."""
+    found = {}
+    for key in SETTING_KEYS:
+        value = store.get_setting(key, _MISSING)
+        if value is not _MISSING:
+            found[key] = value
+    return found
+
+
+def export_backup(store: BackupStore) -> dict[str, Any]:
+    """Everything stored, as the JSON object of a backup file (oldest game first)."""
+    infos = sorted(store.list_sessions(), key=lambda i: (i.created_at, i.id))
+    return {"format": FORMAT, "version": VERSION, "exported_at": utc_iso(),
+            "games": [_game_entry(store, info) for info in infos],
+            "settings": settings_of(store)}
+
+
+def backup_json(store: BackupStore) -> str:
+    return json.dumps(export_backup(store), ensure_ascii=False, allow_nan=False, indent=1)
+
+
+# --------------------------------------------------------------------------- import
+
+
+def _where(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    loc = ".".join(str(part) for part in err["loc"]) or "file"
+    return f"{loc}: {err['msg']}"
+
+
+def parse_backup(data: bytes | str) -> Backup:
+    """The backup in `data`, checked from top to bottom; BackupError says what is wrong."""
+    try:
+        raw = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BackupError(f"not a backup file: it is not readable JSON ({exc})") from exc
+    if not isinstance(raw, dict):
+        raise BackupError("not a backup file: it is not a JSON object")
+    marker = raw.get("format")
+    if marker != FORMAT:
+        if marker == GAME_FORMAT:
+            raise BackupError("this is one exported game, not a backup of everything")
+        raise BackupError(f"not a Village Companion backup (format is {marker!r}, "
+                          f"expected {FORMAT!r})")
+    version = raw.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise BackupError(f"damaged backup: version is {version!r}, not a version number")
+    if version > VERSION:
+        raise BackupError(f"this backup was written by a newer Village Companion (backup "
+                          f"version {version}; this app reads up to {VERSION}): update "
+                          "the app to import it")
+    try:
+        clone_json(raw)  # NaN, Infinity: refused here as the store would refuse them
+        backup = Backup.model_validate(raw)
+    except ValidationError as exc:
+        raise BackupError(f"damaged backup: {_where(exc)}") from exc
+    except (ValueError, TypeError) as exc:
+        raise BackupError(f"damaged backup: {exc}") from exc
+    ids = [g.id for g in backup.games]
+    if len(set(ids)) != len(ids):
+        dup = next(i for i in ids if ids.count(i) > 1)
+        raise BackupError(f"damaged backup: the game id {dup!r} appears twice")
+    return backup
+
+
+def _same_log(store: BackupStore, session_id: str, game: BackupGame) -> bool:
+    """Is `game`'s log the one stored under `session_id`? (A stored game that cannot be
+    read counts as a different one: the backup's copy is then kept under a new id.)"""
+    try:
+        return store.load(session_id).events == game.events
+    except Exception:  # damaged, newer, gone: not the same log
+        return False
+
+
+def import_backup(store: BackupStore, data: bytes | str, *,
+                  new_id: Callable[[], str] = lambda: uuid.uuid4().hex[:16]) -> ImportReport:
+    """Import a backup file's content into `store` (see the module doc); BackupError
+    before anything is written if the file is damaged or foreign, or the store read-only."""
+    backup = parse_backup(data)
+    if store.read_only is not None:
+        raise BackupError(f"saving is off: {store.read_only}")
+    infos = store.list_sessions()
+    here = {i.id: i for i in infos}
+    report = ImportReport()
+    plan: list[tuple[str, BackupGame]] = []  # (id to create, game)
+    for game in backup.games:
+        info = here.get(game.id)
+        if info is None:
+            plan.append((game.id, game))
+            report.imported.append(game.id)
+            continue
+        if _same_log(store, game.id, game):
+            report.skipped.append(game.id)
+            continue
+        # Imported before under another id? Those copies keep the game and its title.
+        copies = [i for i in infos if i.id != game.id and i.game == game.game
+                  and i.title == game.title]
+        if any(_same_log(store, c.id, game) for c in copies):
+            report.skipped.append(game.id)
+            continue
+        fresh = new_id()
+        while fresh in here or any(fresh == p for p, _ in plan):
+            fresh = new_id()
+        validate_session_id(fresh)
+        plan.append((fresh, game))
+        report.renamed[game.id] = fresh
+    settings = []
+    for key, value in backup.settings.items():
+        current = store.get_setting(key, _MISSING)
+        if current is _MISSING:
+            settings.append((key, value))
+            report.settings_imported.append(key)
+        elif current != value:
+            report.settings_kept.append(key)
+    _write(store, plan, settings)
+    return report
+
+
+def _write(store: BackupStore, plan: list[tuple[str, BackupGame]],
+           settings: list[tuple[str, Any]]) -> None:
+    created: list[str] = []
+    set_keys: list[str] = []
+    try:
+        for session_id, game in plan:
+            version = store.create(session_id, game.game, game.title, game.header,
+                                   game.events, finished=game.finished,
+                                   summary=game.summary)
+            created.append(session_id)
+            if game.redo:
+                store.replace_log(session_id, game.events, game.redo, expected=version)
+            for name, value in game.settings.items():
+                key = legacy_key(session_id, name)
+                if store.get_setting(key, _MISSING) is _MISSING:
+                    store.set_setting(key, value)
+                    set_keys.append(key)
+        for key, value in settings:
+            store.set_setting(key, value)
+            set_keys.append(key)
+    except BaseException:
+        for session_id in created:  # leave the store as it was
+            with contextlib.suppress(Exception):  # the first error counts
+                store.delete(session_id)
+        for key in set_keys:
+            with contextlib.suppress(Exception):  # the first error counts
+                store.delete_setting(key)
+        raise
+
+
+# --------------------------------------------------------------------------- one game, CSV
+
+
+def export_game(store: BackupStore, session_id: str) -> dict[str, Any]:
+    """One game as a JSON object: its setup (header) and log, enough to replay it."""
+    info = next((i for i in store.list_sessions() if i.id == session_id), None)
+    if info is None:
+        raise SessionNotFound(session_id)
+    entry = _game_entry(store, info)
+    return {"format": GAME_FORMAT, "version": VERSION, "exported_at": utc_iso(), **entry}
+
+
+def game_json(store: BackupStore, session_id: str) -> str:
+    return json.dumps(export_game(store, session_id), ensure_ascii=False, indent=1)
+
+
+CSV_COLUMNS = ("game_id", "game", "date", "title", "edition", "solo", "players",
+               "duration_min", "player", "score", "rank", "winner", "eliminated",
+               "start_player", "achievement", "karla_variant")
+
+
+def _cell(value: Any) -> Any:
+    """Text a spreadsheet would run as a formula (=, +, -, @) is quoted with a '."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def results_csv(records: Iterable[GameRecord]) -> str:
+    """One row per player per game, newest game first; then one column per score
+    category any record has (empty where unknown)."""
+    chosen = newest_first(records)
+    categories = list(dict.fromkeys(c for r in chosen for p in r.players
+                                    for c in (p.categories or {})))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*CSV_COLUMNS, *categories])
+    for r in chosen:
+        for p in r.players:
+            none = ""
+            writer.writerow([_cell(v) for v in (
+                r.id, r.game, r.date.isoformat(), r.title, r.edition or none,
+                "yes" if r.solo else "no", r.player_count,
+                none if r.duration_min is None else r.duration_min, p.name,
+                none if p.score is None else p.score, none if p.rank is None else p.rank,
+                "yes" if p.winner else "no", "yes" if p.eliminated else "no",
+                "yes" if r.start_player == p.name else ("" if r.start_player is None
+                                                        else "no"),
+                r.achievement or none, r.karla_variant or none,
+                *[(p.categories or {}).get(c, none) for c in categories])])
+    return out.getvalue()

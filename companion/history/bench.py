@@ -1,0 +1,180 @@
+"""History figures: list + first history page, statistics, memory, for 100 / 1,000 /
+10,000 stored finished games. Printed, never asserted.
+
+    python -m companion.history.bench [--json] [--sizes 100,1000]
+
+(Not wired into `village-companion bench` yet; `run_history_bench(as_json)` is its call.)
+
+The fixture is written straight into a TinyDBStore data folder, as companion/store/bench.py
+does (same file layout, built by the store's own session_meta / session_file_tables), then
+listed once so the index exists, as it would after the app's first start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import statistics
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from companion.history.query import history_page
+from companion.history.records import build_records
+from companion.history.stats import compute_stats
+from companion.store.base import utc_iso
+from companion.store.session_file import session_file_tables, session_meta
+from companion.store.tinydb_store import SESSIONS_DIR, TinyDBStore
+
+SIZES = (100, 1000, 10_000)
+NAMES = ["Ann", "Bo", "Chris", "Christopher", "Zoë", "Julie", "Oliver", "Mia", "Noah",
+         "Léa", "Sam", "Kai"]
+CATEGORIES = ("prestige", "travel", "church", "customers", "chronicle", "council", "coins")
+TALLY_GAMES = ("small-city", "feudum", "villagers")
+
+
+def _summary(n: int, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """A finished game's summary, shaped as each game's service writes it."""
+    day = f"2024-{1 + n % 12:02d}-{1 + n % 28:02d}"
+    if n % 10 == 9:
+        game = TALLY_GAMES[n % 3]
+        names = rng.sample(NAMES, rng.randint(2, 4))
+        scores = {p: rng.randint(10, 90) for p in names}
+        best = max(scores.values())
+        return game, {"players": names, "date": day, "scores": scores,
+                      "winners": [p for p, s in scores.items() if s == best]}
+    solo = n % 7 == 0
+    names = rng.sample(NAMES, 1 if solo else rng.randint(2, 5))
+    cats = {p: {c: rng.randint(0, 12) for c in CATEGORIES} for p in names}
+    scores = {p: sum(c.values()) for p, c in cats.items()}
+    best = max(scores.values())
+    ranks = {p: 1 + sum(1 for s in scores.values() if s > scores[p]) for p in names}
+    summary: dict[str, Any] = {
+        "players": names + (["Karla"] if solo else []), "round": 9, "phase": "finished",
+        "solo": solo, "date": day, "edition": "big-box",
+        "started_at": f"{day}T18:00:00.000Z", "ended_at": f"{day}T19:{n % 60:02d}:00.000Z",
+        "scores": scores, "winners": [p for p in names if scores[p] == best],
+        "ranks": ranks, "categories": cats, "start_player": names[0]}
+    if solo:
+        summary["achievement"] = "traveller"
+        summary["karla_variant"] = "d4" if n % 2 else "standard"
+    return "village", summary
+
+
+def write_history_fixture(root: Path, count: int, seed: int = 0) -> None:
+    """`count` finished games, a few events each, and the index Home would build."""
+    sessions = root / SESSIONS_DIR
+    sessions.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(seed)
+    now = utc_iso()
+    events = [{"seq": i, "group": i, "at": now, "body": {"type": "end_turn"}}
+              for i in range(5)]
+    for n in range(count):
+        game, summary = _summary(n, rng)
+        session_id = f"game-{n:05d}"
+        meta = session_meta(session_id, game, ", ".join(summary["players"]),
+                            {"game": game}, now, finished=True, summary=summary)
+        (sessions / f"{session_id}.json").write_text(
+            json.dumps(session_file_tables(meta, events, [])), "utf-8")
+    TinyDBStore(root).list_sessions()  # builds index.json, as the first start would
+
+
+def _first_page(store: TinyDBStore) -> int:
+    records = build_records(store.list_sessions()).records
+    return len(history_page(records, page=0).items)
+
+
+def _median_ms(run: Callable[[], Any], repeats: int) -> float:
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        samples.append((time.perf_counter() - start) * 1000)
+    return round(statistics.median(samples), 2)
+
+
+def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
+                  repeats: int = 3) -> dict[str, Any]:
+    """Per size (games stored), in ms and MB:
+
+    list_page_ms: list every game (index current) + build every record + the first
+    history page, as the History screen opens; records_ms: building the records alone
+    (from a listing already made); stats_ms: every statistic from those records;
+    peak_mb: tracemalloc peak of one list + records + page + statistics pass (Python
+    allocations only); records_mb: what the records keep alive. Medians of `repeats`.
+    """
+    tmp_root = Path(tmp_root)
+    tmp_root.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="history-bench-", dir=tmp_root))
+    figures: dict[str, Any] = {"sizes": list(sizes), "list_page_ms": {}, "records_ms": {},
+                               "stats_ms": {}, "peak_mb": {}, "records_mb": {},
+                               "skipped": {}}
+    try:
+        for size in sizes:
+            root = work / f"store-{size}"
+            write_history_fixture(root, size)
+            store = TinyDBStore(root)
+            key = str(size)
+            figures["list_page_ms"][key] = _median_ms(partial(_first_page, store), repeats)
+            infos = store.list_sessions()
+            figures["records_ms"][key] = _median_ms(partial(build_records, infos), repeats)
+            built = build_records(infos)
+            figures["skipped"][key] = built.skipped
+            figures["stats_ms"][key] = _median_ms(partial(compute_stats, built.records),
+                                                  repeats)
+            del infos, built
+            tracemalloc.start()
+            try:
+                kept = build_records(store.list_sessions()).records
+                history_page(kept, page=0)
+                compute_stats(kept)
+                current, peak = tracemalloc.get_traced_memory()
+            finally:
+                tracemalloc.stop()
+            figures["peak_mb"][key] = round(peak / 2**20, 1)
+            figures["records_mb"][key] = round(current / 2**20, 1)
+            del kept
+            shutil.rmtree(root)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return figures
+
+
+def print_figures(figs: dict[str, Any]) -> None:
+    print("history, by finished games stored:  list+page ms  records ms  stats ms"
+          "  peak MB  records MB")
+    for size in figs["sizes"]:
+        k = str(size)
+        print(f"  {size:>6}                           {figs['list_page_ms'][k]:>11}"
+              f"  {figs['records_ms'][k]:>10}  {figs['stats_ms'][k]:>8}"
+              f"  {figs['peak_mb'][k]:>7}  {figs['records_mb'][k]:>10}")
+
+
+def run_history_bench(as_json: bool = False, sizes: tuple[int, ...] = SIZES) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        figs = bench_history(Path(tmp), sizes)
+    if as_json:
+        print(json.dumps(figs, indent=2))
+    else:
+        print_figures(figs)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m companion.history.bench")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)),
+                        help="comma-separated game counts (default %(default)s)")
+    args = parser.parse_args(argv)
+    sizes = tuple(int(s) for s in args.sizes.split(",") if s.strip())
+    return run_history_bench(args.json, sizes)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

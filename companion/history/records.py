@@ -1,0 +1,254 @@
+"""One GameRecord per finished game, of any game, built from what the store lists.
+
+A record is read from a SessionInfo alone (id, game, title, dates and the `summary` the
+game's service wrote), never from the game file, so 10,000 games cost one listing. Summaries
+differ by game and by the app version that wrote them: every field that is missing or not
+understood is None ("unknown"); a summary that cannot be read at all is skipped and counted
+(`RecordSet.skipped`), never raised.
+
+What the summaries hold (see companion/village/service.py `_summary` and
+companion/tally/service.py `session_summary`):
+
+- every game: players (names, in seat order; a Village solo game lists Karla too), date
+  (ISO day, UTC), and once finished scores {name: total} and winners [names]; a player
+  out of the game (Small City) scores "—";
+- Village also: solo, achievement (solo), and since issue 14 edition, started_at,
+  ended_at, ranks, categories {name: {category: points}}, start_player, karla_variant.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from datetime import UTC, date, datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.store.base import SessionInfo
+
+#: Shown for a player who left the game (Small City pollution); kept as "no score".
+OUT_SCORE = "—"
+
+
+class PlayerResult(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    score: int | None = None  # None: unknown, or out of the game (eliminated)
+    rank: int | None = None  # 1 = first; ties share a rank
+    winner: bool = False
+    eliminated: bool = False
+    categories: dict[str, int] | None = None  # None: not recorded by this game/version
+
+
+class GameRecord(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    game: str  # "village", "small-city", "feudum", "villagers", ...
+    title: str = ""
+    date: date  # the day it was played (UTC), from the summary or else the store
+    started_at: datetime | None = None
+    ended_at: datetime | None = None
+    duration_min: int | None = None
+    edition: str | None = None
+    solo: bool = False
+    players: list[PlayerResult]
+    start_player: str | None = None
+    achievement: str | None = None  # Village solo
+    karla_variant: str | None = None  # Village solo: "standard" or "d4"
+    updated_at: str = ""
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    @property
+    def winners(self) -> list[PlayerResult]:
+        return [p for p in self.players if p.winner]
+
+
+class RecordSet(BaseModel):
+    """The records of every finished game, and how many summaries could not be read."""
+
+    records: list[GameRecord]
+    skipped: int = 0
+    skipped_ids: list[str] = []
+
+
+class UnreadableSummary(ValueError):
+    """The summary of a finished game has nothing a record can be built from."""
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def _text(value: Any) -> str | None:
+    if isinstance(value, str):
+        value = value.strip()
+        return value or None
+    return None
+
+
+def _int(value: Any) -> int | None:
+    """A whole number from an int, an integral float or digits; else None."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        text = value.strip()
+        if text.lstrip("+-").isdigit() and len(text) < 20:
+            return int(text)
+    return None
+
+
+def _moment(value: Any) -> datetime | None:
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _day(value: Any) -> date | None:
+    if isinstance(value, str) and len(value) >= 10:
+        try:
+            return date.fromisoformat(value[:10])
+        except ValueError:
+            return None
+    return None
+
+
+def _player_name(entry: Any) -> str | None:
+    if isinstance(entry, Mapping):
+        return _text(entry.get("name"))
+    return _text(entry) if isinstance(entry, str) else None
+
+
+def _names(raw: Any) -> list[str]:
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, list | tuple):
+        return []
+    return [n for n in (_player_name(e) for e in raw) if n]
+
+
+def _score_of(value: Any) -> tuple[int | None, bool]:
+    """(score, eliminated)"""
+    if value == OUT_SCORE:
+        return None, True
+    return _int(value), False
+
+
+def _categories(raw: Any) -> dict[str, int] | None:
+    if not isinstance(raw, Mapping):
+        return None
+    if all(type(v) is int and type(k) is str for k, v in raw.items()):
+        return dict(raw) or None
+    cats = {str(k): v for k, v in ((k, _int(v)) for k, v in raw.items()) if v is not None}
+    return cats or None
+
+
+def _players(summary: Mapping[str, Any]) -> list[PlayerResult]:
+    raw_players = summary.get("players")
+    names = _names(raw_players)
+    scores: dict[str, tuple[int | None, bool]] = {}
+    raw_scores = summary.get("scores")
+    if isinstance(raw_scores, Mapping):
+        for name, value in raw_scores.items():
+            if isinstance(name, str) and name.strip():
+                scores[name.strip()] = _score_of(value)
+        # Who was scored is who played (a Village solo game lists Karla, never scored).
+        scored = [n for n in names if n in scores]
+        names = scored + [n for n in scores if n not in scored]
+    elif isinstance(raw_scores, list | tuple) and len(raw_scores) == len(names):
+        scores = {n: _score_of(v) for n, v in zip(names, raw_scores, strict=True)}
+    elif isinstance(raw_players, list | tuple):  # [{"name", "total"|"score"|"points"}]
+        for entry in raw_players:
+            if isinstance(entry, Mapping) and (name := _player_name(entry)):
+                value = next((entry[k] for k in ("total", "score", "points")
+                              if entry.get(k) is not None), None)
+                scores[name] = (None, True) if entry.get("eliminated") else _score_of(value)
+    unique = list(dict.fromkeys(names))
+    if not unique:
+        raise UnreadableSummary("no players")
+
+    raw_winners = summary.get("winners", summary.get("winner"))
+    winners = set(_names(raw_winners))
+    raw_ranks = summary.get("ranks")
+    ranks = ({str(k): _int(v) for k, v in raw_ranks.items()}
+             if isinstance(raw_ranks, Mapping) else {})
+    raw_cats = summary.get("categories")
+    cats = raw_cats if isinstance(raw_cats, Mapping) else {}
+
+    def better(a: str, b: str) -> bool:
+        """Does `a` finish before `b` (winners first, then by score)?"""
+        if (a in winners) != (b in winners):
+            return a in winners
+        sa, sb = scores.get(a, (None, False))[0], scores.get(b, (None, False))[0]
+        return sa is not None and (sb is None or sa > sb)
+
+    can_rank = bool(winners) or any(s is not None for s, _ in scores.values())
+    results = []
+    for name in unique:
+        score, out = scores.get(name, (None, False))
+        rank = ranks.get(name)
+        if rank is None and can_rank and not out:
+            rank = 1 + sum(1 for other in unique if other != name and better(other, name)
+                           and not scores.get(other, (None, False))[1])
+        results.append(PlayerResult.model_construct(
+            name=name, score=score, rank=rank if rank is None or rank >= 1 else None,
+            winner=name in winners, eliminated=out, categories=_categories(cats.get(name))))
+    return results
+
+
+def build_record(info: SessionInfo) -> GameRecord:
+    """The record of one finished game; UnreadableSummary (or another ValueError) if its
+    summary has nothing to build one from. Use `build_records` to skip those."""
+    summary = info.summary
+    if not isinstance(summary, Mapping):
+        raise UnreadableSummary("the summary is not an object")
+    players = _players(summary)
+    started = _moment(summary.get("started_at"))
+    ended = _moment(summary.get("ended_at"))
+    duration = None
+    if started is not None and ended is not None and ended >= started:
+        duration = int(round((ended - started).total_seconds() / 60))
+    day = (_day(summary.get("date")) or (ended.date() if ended else None)
+           or _day(info.updated_at) or _day(info.created_at))
+    if day is None:
+        raise UnreadableSummary("no date")
+    solo = summary.get("solo")
+    solo = solo if isinstance(solo, bool) else len(players) == 1
+    start_player = _text(summary.get("start_player"))
+    return GameRecord.model_construct(
+        id=info.id, game=info.game, title=info.title, date=day, started_at=started,
+        ended_at=ended, duration_min=duration, edition=_text(summary.get("edition")),
+        solo=solo, players=players,
+        start_player=start_player if start_player in {p.name for p in players} else None,
+        achievement=_text(summary.get("achievement")) if solo else None,
+        karla_variant=_text(summary.get("karla_variant")) if solo else None,
+        updated_at=info.updated_at)
+
+
+def build_records(infos: Iterable[SessionInfo]) -> RecordSet:
+    """Records of the finished games among `infos`; unreadable summaries are counted."""
+    records: list[GameRecord] = []
+    skipped: list[str] = []
+    for info in infos:
+        if not info.finished:
+            continue
+        try:
+            records.append(build_record(info))
+        except Exception:  # a strange summary is skipped, never raised
+            skipped.append(info.id)
+    return RecordSet.model_construct(records=records, skipped=len(skipped),
+                                     skipped_ids=skipped)
