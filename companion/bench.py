@@ -3,7 +3,8 @@
 Engine apply time per accepted command (p50/p99), replay of a 400-event session, the
 store's save-one-event p95 with 0/100/1000 stored sessions against a naive TinyDB layout,
 resuming a stored real game, peak RSS. `--startup` adds launch-to-first-HTTP-200 of the app
-against a bare Flet hello-world.
+against a bare Flet hello-world. `--taps [--rounds N]` instead measures tap latency in
+headless Chromium against a bare Flet counter (companion/app/tap_bench.py).
 """
 
 from __future__ import annotations
@@ -116,6 +117,14 @@ def collect(startup: bool = False, *, games: int = 12, store_sizes: dict[str, in
 
 
 def run_bench(args: argparse.Namespace) -> int:
+    if getattr(args, "history", False):  # the history and statistics at scale
+        from companion.history.bench import run_history_bench
+
+        return run_history_bench(bool(args.json))
+    if getattr(args, "taps", False):  # a browser benchmark of its own
+        from companion.app.tap_bench import run_cli
+
+        return run_cli(int(getattr(args, "rounds", 30)), bool(args.json))
     t0 = time.perf_counter()
     figs = collect(startup=bool(getattr(args, "startup", False)))
     figs["bench_seconds"] = round(time.perf_counter() - t0, 1)

@@ -182,6 +182,14 @@ def build_parser() -> argparse.ArgumentParser:
     p_bench.add_argument("--json", action="store_true")
     p_bench.add_argument("--startup", action="store_true",
                          help="measure app start-up against a bare Flet app")
+    p_bench.add_argument("--taps", action="store_true",
+                         help="only tap latency in headless Chromium (/usr/bin/chromium): "
+                              "the Village table against a bare Flet counter")
+    p_bench.add_argument("--rounds", type=int, default=30, metavar="N",
+                         help="--taps: rounds to measure (default 30)")
+    p_bench.add_argument("--history", action="store_true",
+                         help="only the history: list, first page and statistics with "
+                              "100, 1,000 and 10,000 finished games")
     p_bench.set_defaults(func=cmd_bench)
 
     p_sim = sub.add_parser("simulate-karla", help="play random solo games against Karla")

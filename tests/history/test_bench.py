@@ -22,3 +22,19 @@ def test_module_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
     assert "list+page ms" in capsys.readouterr().out
     assert main(["--sizes", "4", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["sizes"] == [4]
+
+
+def test_bench_history_flag_runs_the_history_benchmark(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`village-companion bench --history [--json]` hands over to the history benchmark."""
+    import companion.history.bench as history_bench
+    from companion.cli import main
+
+    calls: list[bool] = []
+
+    def fake(as_json: bool = False, sizes: tuple[int, ...] = (1,)) -> int:
+        calls.append(as_json)
+        return 0
+
+    monkeypatch.setattr(history_bench, "run_history_bench", fake)
+    assert main(["bench", "--history", "--json"]) == 0
+    assert calls == [True]

@@ -1,0 +1,128 @@
+"""The tap benchmark's pure parts (percentiles, the figures, the printed table), the CLI
+wiring, and (e2e) a two-round run that yields numbers for every kind. Nothing is timed."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import psutil
+import pytest
+
+from companion.app import tap_bench
+from companion.app.tap_bench import (
+    APP_KINDS,
+    BARE,
+    figures,
+    percentile,
+    summarise,
+    table_lines,
+)
+from companion.cli import build_parser
+
+
+def test_percentile_interpolates_between_ranks() -> None:
+    samples = [40.0, 10.0, 30.0, 20.0]  # order does not matter
+    assert percentile(samples, 0.0) == 10.0
+    assert percentile(samples, 1.0) == 40.0
+    assert percentile(samples, 0.5) == pytest.approx(25.0)
+    assert percentile(samples, 0.95) == pytest.approx(38.5)
+    assert percentile([7.0], 0.95) == 7.0
+
+
+def test_percentile_refuses_nothing_and_bad_q() -> None:
+    with pytest.raises(ValueError):
+        percentile([], 0.5)
+    with pytest.raises(ValueError):
+        percentile([1.0], 1.5)
+
+
+def test_summarise() -> None:
+    assert summarise([]) == {"n": 0, "p50": None, "p95": None}
+    fig = summarise([float(ms) for ms in range(1, 101)])  # 1..100 ms
+    assert fig == {"n": 100, "p50": 50.5, "p95": 95.0}
+
+
+def _figs() -> dict[str, object]:
+    app = {"cube tap": [100.0, 200.0, 300.0], "end turn": [150.0], "undo": [120.0, 180.0]}
+    bare = {"cube tap": [30.0, 40.0, 50.0], "end turn": [50.0], "undo": [20.0, 40.0]}
+    return figures(app, bare, {"undo": 1, BARE: 2}, rounds=3)
+
+
+def test_figures_pair_each_kind_with_its_bare_taps() -> None:
+    figs = _figs()
+    kinds = figs["kinds"]
+    assert isinstance(kinds, dict) and list(kinds) == list(APP_KINDS)
+    assert kinds["cube tap"] == {"app": {"n": 3, "p50": 200.0, "p95": 290.0},
+                                 "bare": {"n": 3, "p50": 40.0, "p95": 49.0},
+                                 "p50_ratio": 5.0, "lost": 0}
+    assert kinds["undo"]["p50_ratio"] == 5.0 and kinds["undo"]["lost"] == 1
+    # Every bare tap pooled: 30 40 50 50 20 40.
+    assert figs[BARE] == {"n": 6, "p50": 40.0, "p95": 50.0, "lost": 2}
+    assert figs["rounds"] == 3
+
+
+def test_figures_with_a_kind_never_measured() -> None:
+    figs = figures({"cube tap": [100.0]}, {"cube tap": [25.0]}, {}, rounds=1)
+    assert figs["kinds"]["end turn"] == {"app": {"n": 0, "p50": None, "p95": None},
+                                         "bare": {"n": 0, "p50": None, "p95": None},
+                                         "p50_ratio": None, "lost": 0}
+    lines = table_lines(figs)
+    end_turn = next(line for line in lines if line.startswith("end turn"))
+    assert end_turn.split() == ["end", "turn", "-", "-", "-", "-", "-", "0", "0"]
+
+
+def test_table_prints_app_and_bare_side_by_side() -> None:
+    lines = table_lines(_figs())
+    assert lines[0].split() == ["tap", "to", "frame", "(ms)", "app", "p50", "app", "p95",
+                                "bare", "p50", "bare", "p95", "x", "bare", "n", "lost"]
+    assert set(lines[1]) == {"-", " "}
+    rows = {line[:18].strip(): line[18:].split() for line in lines[2:6]}
+    assert rows == {
+        "cube tap": ["200.0", "290.0", "40.0", "49.0", "5.00", "3", "0"],
+        "end turn": ["150.0", "150.0", "50.0", "50.0", "3.00", "1", "0"],
+        "undo": ["150.0", "177.0", "30.0", "39.0", "5.00", "2", "1"],
+        f"{BARE} (all)": ["40.0", "50.0", "6", "2"],
+    }
+    assert len({len(line) for line in lines[:6]}) == 1  # columns line up
+    assert lines[6].startswith("(3 rounds; headless Chromium 360x800")
+
+
+def test_cli_wires_taps_and_rounds(monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    args = build_parser().parse_args(["bench", "--taps", "--rounds", "4", "--json"])
+    assert args.taps and args.rounds == 4 and args.json
+    assert build_parser().parse_args(["bench"]).rounds == 30
+    seen: list[int] = []
+
+    def fake_measure(rounds: int, **_kw: object) -> dict[str, object]:
+        seen.append(rounds)
+        return figures({"cube tap": [1.0]}, {"cube tap": [1.0]}, {}, rounds)
+
+    monkeypatch.setattr(tap_bench, "measure_taps", fake_measure)
+    assert args.func(args) == 0
+    assert seen == [4]
+    assert '"cube tap"' in capsys.readouterr().out
+
+
+def test_cli_refuses_zero_rounds(capsys: pytest.CaptureFixture[str]) -> None:
+    args = argparse.Namespace(taps=True, rounds=0, json=False)
+    from companion.bench import run_bench
+
+    assert run_bench(args) == 2
+    assert "rounds must be at least 1" in capsys.readouterr().err
+
+
+@pytest.mark.e2e
+def test_two_rounds_give_numbers_for_every_kind() -> None:
+    if not tap_bench.CHROMIUM.exists():
+        pytest.skip(f"Debian chromium not installed at {tap_bench.CHROMIUM}")
+    before = {p.pid for p in psutil.Process().children(recursive=True)}
+    figs = tap_bench.measure_taps(2, chromium=Path(tap_bench.CHROMIUM))
+    for kind in APP_KINDS:
+        fig = figs["kinds"][kind]
+        assert fig["app"]["n"] >= 2 and fig["app"]["p50"] > 0, (kind, fig)
+        assert fig["bare"]["n"] >= 2 and fig["bare"]["p50"] > 0, (kind, fig)
+    assert figs[BARE]["n"] == 8  # 2 rounds × (cube tap, end turn, 2 undos), each + a bare tap
+    left = {p.pid for p in psutil.Process().children(recursive=True)} - before
+    assert not left, f"processes left running: {left}"
