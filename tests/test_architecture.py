@@ -50,3 +50,28 @@ def test_village_rules_import_at_module_level_only() -> None:
                     elif isinstance(node, ast.ImportFrom):
                         found.add((path.name, node.module or "."))
     assert found <= RULES_LOCAL_IMPORTS_ALLOWED, sorted(found - RULES_LOCAL_IMPORTS_ALLOWED)
+
+
+# The shared session core (errors, event log, chance seeding) sits below every game: it
+# imports no game, and the two session kinds build on it rather than keeping their own.
+GAMES = ("companion.village", "companion.tally", "companion.small_city", "companion.feudum",
+         "companion.villagers", "companion.scoring")
+CORE_USERS = {
+    "village/session.py": "companion.core.log",
+    "village/chance.py": "companion.core",
+    "village/rules/errors.py": "companion.core.errors",
+    "tally/session.py": "companion.core.log",
+    "tally/chance.py": "companion.core",
+    "tally/errors.py": "companion.core.errors",
+}
+
+
+def test_core_imports_no_game() -> None:
+    for path in (ROOT / "core").rglob("*.py"):
+        bad = {n for n in _imports(path) if n.startswith(GAMES)}
+        assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_both_session_kinds_use_the_core() -> None:
+    for rel, module in CORE_USERS.items():
+        assert module in _imports(ROOT / rel), f"{rel} does not import {module}"

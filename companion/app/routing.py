@@ -7,6 +7,12 @@ back/forward and deep links still arrive as route_change events and are rendered
 
 The stack for a route is its chain of `parent` routes, so `/settings` shows as
 [Home, Settings] and the AppBar back arrow (a view pop) returns to Home.
+
+Why not Flet 1.0's `ft.Router` (flet/components/router.py): it is a declarative
+component (`@ft.component`, `use_state`, `page.render_views`) and renders a component
+tree per route; every screen here is an imperative class that builds its controls and
+updates only the ones that changed. Adopting it means rewriting every screen as a
+component, for the same pattern matching and view stack this module gives in 200 lines.
 """
 
 from __future__ import annotations

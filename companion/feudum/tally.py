@@ -36,7 +36,6 @@ from companion.feudum.dawn import DawnPlayer, dawn_scores
 from companion.feudum.final import tie_keys
 from companion.feudum.progress import needs_roll, resolve_progress_roll, triggered_epoch
 from companion.feudum.scoring import score_payload
-from companion.scoring.contract import ScoreSheet
 from companion.scoring.tiebreak import TieKey
 from companion.tally.chance import ChanceSource
 from companion.tally.errors import reject
@@ -47,8 +46,12 @@ from companion.tally.rules import (
     RngFactory,
     SetField,
     TallyRules,
-    apply_field_edit,
+    TallyState,
+    check_not_negative,
+    check_one_row_each,
     check_player,
+    edit_table,
+    unknown_edit,
 )
 from companion.tally.setup import TallySetup
 
@@ -105,7 +108,7 @@ class DawnRecord(BaseModel):
     lines: list[DawnLine]
 
 
-class FeudumState(BaseModel):
+class FeudumState(TallyState):
     players: list[FeudumRow]
     epoch: int = 1
     stacks: dict[str, list[int]] = Field(
@@ -167,13 +170,16 @@ FIELDS: dict[str, FieldSpec] = {
     "vp": FieldSpec("vp", minimum=None),
     "shillings": FieldSpec("shillings"),
     "sulfur": FieldSpec("sulfur", maximum=WINE_CASK_MAX_SULFUR,
-                        why_max="(the wine cask holds 3 sulfur)"),
+                        why_max="(the wine cask holds 3 sulfur)",
+                        max_key="feudum.at_most_sulfur"),
     "service_discs": FieldSpec("service_discs", maximum=len(SERVICE_TRACK),
-                               why_max="(the service track has 3 catapult spaces)"),
+                               why_max="(the service track has 3 catapult spaces)",
+                               max_key="feudum.at_most_service_discs"),
     "outpost": FieldSpec("outpost", maximum=MAP_LOCATIONS),
     "farm": FieldSpec("farm", maximum=MAP_LOCATIONS),
     "town": FieldSpec("town", maximum=MAP_LOCATIONS),
-    "fief": FieldSpec("fief", maximum=FIEF_DISCS, why_max="(the game has 12 fief discs)"),
+    "fief": FieldSpec("fief", maximum=FIEF_DISCS, why_max="(the game has 12 fief discs)",
+                      max_key="feudum.at_most_fief"),
 }
 
 # ---- pure helpers the screens use too ------------------------------------------------------
@@ -209,8 +215,9 @@ class FeudumRules(TallyRules[FeudumState]):
     game = GAME_ID
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    edits = {m.model_fields["type"].default: m for m in (
-        SetField, AdjustField, SetJourney, SetDecrees, RollDie, TakeTile, ScoreDawn)}
+    edits = edit_table(SetField, AdjustField, SetJourney, SetDecrees, RollDie, TakeTile, ScoreDawn)
+    fields = FIELDS
+    scorer = score_payload
 
     def start(self, setup: TallySetup) -> FeudumState:
         return FeudumState(players=[FeudumRow(name=n) for n in setup.players])
@@ -221,21 +228,22 @@ class FeudumRules(TallyRules[FeudumState]):
             return edit.model_copy(update={"face": face})
         return edit
 
-    def apply(self, state: FeudumState, edit: Edit) -> FeudumState:
-        work = state.model_copy(deep=True)
-        if isinstance(edit, SetField | AdjustField):
-            apply_field_edit(work.players, edit, FIELDS)
-            self._check_ruled(work.players[edit.player])
-        elif isinstance(edit, SetJourney):
+    def check_row(self, work: FeudumState, player: int) -> None:
+        self._check_ruled(work.players[player])
+
+    def apply_edit(self, work: FeudumState, edit: Edit) -> None:
+        if isinstance(edit, SetJourney):
             self._journey(work, edit)
         elif isinstance(edit, SetDecrees):
             check_player(edit.player, work.players)
             if len(edit.values) > MAX_DECREES:
                 reject("values", f"must list at most {MAX_DECREES} charters "
-                                 "(a player never holds more than 3 royal decrees)")
+                                 "(a player never holds more than 3 royal decrees)",
+                       key="feudum.too_many_decrees", params={"maximum": MAX_DECREES})
             for i, vp in enumerate(edit.values):
                 if vp < 0:
-                    reject(f"values[{i}]", f"must be at least 0, not {vp}")
+                    reject(f"values[{i}]", f"must be at least 0, not {vp}",
+                           key="tally.not_negative", params={"value": vp})
             work.players[edit.player].decrees = list(edit.values)
         elif isinstance(edit, RollDie):
             self._roll(work, edit)
@@ -244,39 +252,47 @@ class FeudumRules(TallyRules[FeudumState]):
         elif isinstance(edit, ScoreDawn):
             self._dawn(work, edit)
         else:  # pragma: no cover - parse() only yields the edits above
-            reject("type", f"unknown edit {edit!r}")
-        return work
+            unknown_edit(edit)
 
     @staticmethod
     def _check_ruled(row: FeudumRow) -> None:
         ruled = row.outpost + row.farm + row.town + row.fief
         if ruled > MAP_LOCATIONS:
             reject("value", f"{row.name} would rule {ruled} locations; the map has "
-                            f"{MAP_LOCATIONS}")
+                            f"{MAP_LOCATIONS}",
+                   key="feudum.too_many_locations",
+                   params={"name": row.name, "ruled": ruled, "locations": MAP_LOCATIONS})
 
     @staticmethod
     def _journey(work: FeudumState, edit: SetJourney) -> None:
         check_player(edit.player, work.players)
         stage, pos = edit.stage, edit.position
         if not 0 <= stage <= MONASTERY_STAGE:
-            reject("stage", f"must be 0 to {MONASTERY_STAGE}, not {stage}")
+            reject("stage", f"must be 0 to {MONASTERY_STAGE}, not {stage}",
+                   key="feudum.journey_stage_range",
+                   params={"maximum": MONASTERY_STAGE, "stage": stage})
         if stage == 0 and pos != 0:
-            reject("position", "must be 0 when the disc is not on the journey track")
+            reject("position", "must be 0 when the disc is not on the journey track",
+                   key="feudum.position_off_track")
         if stage == MONASTERY_STAGE and pos != 1:
-            reject("position", "must be 1 at the monastery (a single space)")
+            reject("position", "must be 1 at the monastery (a single space)",
+                   key="feudum.position_monastery")
         if 0 < stage < MONASTERY_STAGE and pos < 1:
-            reject("position", "must be at least 1 (spaces are counted from 1)")
+            reject("position", "must be at least 1 (spaces are counted from 1)",
+                   key="feudum.position_from_one")
         row = work.players[edit.player]
         row.journey_stage, row.journey_position = stage, pos
 
     @staticmethod
     def _roll(work: FeudumState, edit: RollDie) -> None:
         if edit.face is None:
-            reject("face", "say which face the die shows (1 to 6)")
+            reject("face", "say which face the die shows (1 to 6)", key="feudum.say_die_face")
         try:
             result = resolve_progress_roll(edit.face, stacks_of(work), work.epoch)
         except ValueError as exc:
-            reject("face", str(exc))
+            reject("face", str(exc),
+                   key="feudum.no_roll_needed" if 1 <= edit.face <= 6 else "feudum.die_face_range",
+                   params={"face": edit.face})
         work.stacks = {r: list(t) for r, t in result.stacks.items()}
         work.rolls.append(RollRecord(epoch=work.epoch, face=edit.face, region=result.region,
                                      source=edit.source, removed_epoch=result.removed_epoch,
@@ -285,25 +301,30 @@ class FeudumRules(TallyRules[FeudumState]):
     @staticmethod
     def _take_tile(work: FeudumState, edit: TakeTile) -> None:
         if edit.region not in work.stacks:
-            reject("region", f"must be one of {', '.join(REGIONS)}, not {edit.region!r}")
+            reject("region", f"must be one of {', '.join(REGIONS)}, not {edit.region!r}",
+                   key="tally.not_one_of",
+                   params={"options": ", ".join(REGIONS), "value": edit.region})
         tiles = work.stacks[edit.region]
         if not tiles:
-            reject("region", f"the {edit.region} stack is empty")
+            reject("region", f"the {edit.region} stack is empty",
+                   key="feudum.stack_empty", params={"region": edit.region})
         if tiles[0] > work.epoch:
             reject("region", f"the top {edit.region} tile is from epoch {tiles[0]}; only "
-                             f"tiles of epoch {work.epoch} or earlier can be taken")
+                             f"tiles of epoch {work.epoch} or earlier can be taken",
+                   key="feudum.tile_too_new",
+                   params={"region": edit.region, "tile_epoch": tiles[0], "epoch": work.epoch})
         tiles.pop(0)
 
     @staticmethod
     def _dawn(work: FeudumState, edit: ScoreDawn) -> None:
         expected = next_dawn(work)
         if expected is None:
-            reject("epoch", "every dawn is scored; the game is at its end")
+            reject("epoch", "every dawn is scored; the game is at its end",
+                   key="feudum.all_dawns_scored")
         if edit.epoch != expected:
-            reject("epoch", f"the next dawn to score is epoch {expected}, not {edit.epoch}")
-        listed = sorted(p.player for p in edit.players)
-        if listed != list(range(len(work.players))):
-            reject("players", "give one row for each player")
+            reject("epoch", f"the next dawn to score is epoch {expected}, not {edit.epoch}",
+                   key="feudum.wrong_dawn", params={"expected": expected, "epoch": edit.epoch})
+        check_one_row_each(edit.players, work.players)
         few = len(edit.players) < APPRENTICE_MIN_PLAYERS
         for guild in GUILDS:  # a guild has one master, one expert, one apprentice
             holders: dict[str, int] = {}
@@ -314,26 +335,30 @@ class FeudumRules(TallyRules[FeudumState]):
                 if status == "apprentice" and few:  # L712: the position is not used
                     reject(f"players[{k}].guilds.{guild}",
                            f"there is no apprentice with fewer than {APPRENTICE_MIN_PLAYERS} "
-                           "players")
+                           "players",
+                           key="feudum.no_apprentice", params={"players": APPRENTICE_MIN_PLAYERS})
                 if status in holders:
                     other = work.players[edit.players[holders[status]].player].name
                     reject(f"players[{k}].guilds.{guild}",
-                           f"{other} is already {status} of the {guild}")
+                           f"{other} is already {status} of the {guild}",
+                           key="feudum.guild_seat_taken",
+                           params={"other": other, "status": status, "guild": guild})
                 holders[status] = k
         for k, row in enumerate(edit.players):
-            for name in ("outlands_with_resources", "outlands_empty", "active_regions",
-                         "service_discs"):
-                if getattr(row, name) < 0:
-                    reject(f"players[{k}].{name}", f"must be at least 0, not "
-                                                   f"{getattr(row, name)}")
+            check_not_negative(row, ("outlands_with_resources", "outlands_empty",
+                                     "active_regions", "service_discs"), f"players[{k}]")
             if row.active_regions > len(REGIONS):
                 reject(f"players[{k}].active_regions",
                        f"must be at most {len(REGIONS)} (the map has {len(REGIONS)} regions), "
-                       f"not {row.active_regions}")
+                       f"not {row.active_regions}",
+                       key="feudum.too_many_regions",
+                       params={"maximum": len(REGIONS), "value": row.active_regions})
             if row.service_discs > len(SERVICE_TRACK):
                 reject(f"players[{k}].service_discs",
                        f"must be at most {len(SERVICE_TRACK)} (the service track has "
-                       f"{len(SERVICE_TRACK)} catapult spaces), not {row.service_discs}")
+                       f"{len(SERVICE_TRACK)} catapult spaces), not {row.service_discs}",
+                       key="feudum.at_most_service_discs",
+                       params={"maximum": len(SERVICE_TRACK), "value": row.service_discs})
         try:
             scores = dawn_scores(edit.epoch, [
                 DawnPlayer(name=work.players[row.player].name,
@@ -344,7 +369,7 @@ class FeudumRules(TallyRules[FeudumState]):
                            service_discs=row.service_discs)
                 for row in edit.players])
         except ValueError as exc:  # pragma: no cover - every row is checked above
-            reject("players", str(exc))
+            reject("players", str(exc), key="feudum.dawn_not_scored", params={"reason": str(exc)})
         lines = []
         for row, score in zip(edit.players, scores, strict=True):
             player = work.players[row.player]
@@ -365,9 +390,6 @@ class FeudumRules(TallyRules[FeudumState]):
              "ruled": {"outpost": p.outpost, "farm": p.farm, "town": p.town, "fief": p.fief},
              "shillings": p.shillings, "decrees": list(p.decrees), "sulfur": p.sulfur}
             for p in state.players]}
-
-    def score(self, payload: dict[str, Any]) -> ScoreSheet:
-        return score_payload(payload)
 
     def tie_keys(self, state: FeudumState) -> list[TieKey]:
         return tie_keys([p.sulfur for p in state.players])

@@ -15,14 +15,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from companion.scoring.contract import ScoreSheet
 from companion.scoring.tiebreak import TieKey
 from companion.small_city.actions import pick_cost
 from companion.small_city.data import (
     ACTION_CIRCLE_SIZE,
     ELIMINATION_LEVEL,
     MAX_PLAYERS,
+    MAX_RESIDENTS_PER_RESIDENCE,
     MIN_PLAYERS,
+    MONEY_TO_VOTES,
     PHASES,
     PROMISE_VALUES,
     ROUNDS,
@@ -45,8 +46,11 @@ from companion.tally.rules import (
     FieldSpec,
     SetField,
     TallyRules,
-    apply_field_edit,
+    TallyState,
+    check_not_negative,
     check_player,
+    edit_table,
+    unknown_edit,
 )
 from companion.tally.setup import TallySetup
 
@@ -102,7 +106,7 @@ class KeptPromise(BaseModel):
     fulfilled: bool | None = None  # decided at the end
 
 
-class SmallCityState(BaseModel):
+class SmallCityState(TallyState):
     players: list[CityRow]
     round: int = 1
     phase: int = 1
@@ -247,33 +251,34 @@ def _check_in_game(state: SmallCityState, player: int) -> CityRow:
     check_player(player, state.players)
     row = state.players[player]
     if row.out:
-        reject("player", f"{row.name} is out of the game (pollution {row.pollution})")
+        reject("player", f"{row.name} is out of the game (pollution {row.pollution})",
+               key="small_city.out_of_game", params={"name": row.name, "pollution": row.pollution})
     return row
 
 
 def _check_card(card: int) -> None:
     if card not in PROMISE_CARDS:
-        reject("card", f"must be a promise card 1 to {PROMISE_CARDS[-1]}, not {card}")
+        reject("card", f"must be a promise card 1 to {PROMISE_CARDS[-1]}, not {card}",
+               key="small_city.promise_card_range",
+               params={"maximum": PROMISE_CARDS[-1], "card": card})
 
 
 class SmallCityRules(TallyRules[SmallCityState]):
     game = GAME_ID
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    edits = {m.model_fields["type"].default: m for m in (
-        SetField, AdjustField, SetStep, SetMayor, PickAction, AddVotes, Trade,
-        MeasurePollution, KeepPromise, DropPromise, PromiseResult)}
+    edits = edit_table(SetField, AdjustField, SetStep, SetMayor, PickAction, AddVotes, Trade,
+                       MeasurePollution, KeepPromise, DropPromise, PromiseResult)
+    fields = FIELDS
+    scorer = score_payload
 
     def start(self, setup: TallySetup) -> SmallCityState:
         return SmallCityState(players=[
             CityRow(name=name, seat=i + 1, money=STARTING_MONEY[i + 1])
             for i, name in enumerate(setup.players)])
 
-    def apply(self, state: SmallCityState, edit: Edit) -> SmallCityState:
-        work = state.model_copy(deep=True)
-        if isinstance(edit, SetField | AdjustField):
-            apply_field_edit(work.players, edit, FIELDS)
-        elif isinstance(edit, SetStep):
+    def apply_edit(self, work: SmallCityState, edit: Edit) -> None:
+        if isinstance(edit, SetStep):
             self._step(work, edit)
         elif isinstance(edit, SetMayor):
             _check_in_game(work, edit.player)
@@ -289,16 +294,17 @@ class SmallCityRules(TallyRules[SmallCityState]):
         elif isinstance(edit, KeepPromise | DropPromise | PromiseResult):
             self._promise(work, edit)
         else:  # pragma: no cover - parse() only yields the edits above
-            reject("type", f"unknown edit {edit!r}")
-        return work
+            unknown_edit(edit)
 
     # -- phases ------------------------------------------------------------------------------
     @staticmethod
     def _step(work: SmallCityState, edit: SetStep) -> None:
         if not 1 <= edit.round <= ROUNDS:
-            reject("round", f"must be 1 to {ROUNDS}, not {edit.round}")
+            reject("round", f"must be 1 to {ROUNDS}, not {edit.round}",
+                   key="tally.range_from_one", params={"maximum": ROUNDS, "value": edit.round})
         if not 1 <= edit.phase <= len(PHASES):
-            reject("phase", f"must be 1 to {len(PHASES)}, not {edit.phase}")
+            reject("phase", f"must be 1 to {len(PHASES)}, not {edit.phase}",
+                   key="tally.range_from_one", params={"maximum": len(PHASES), "value": edit.phase})
         work.round, work.phase = edit.round, edit.phase
 
     @staticmethod
@@ -306,19 +312,26 @@ class SmallCityRules(TallyRules[SmallCityState]):
         row = _check_in_game(work, edit.player)
         if not 0 <= edit.position < ACTION_CIRCLE_SIZE:
             reject("position", f"must be a card 0 to {ACTION_CIRCLE_SIZE - 1}, "
-                               f"not {edit.position}")
+                               f"not {edit.position}",
+                   key="small_city.action_card_range",
+                   params={"maximum": ACTION_CIRCLE_SIZE - 1, "position": edit.position})
         turn = next_picker(work)
         if turn is None:
-            reject("player", "everyone has picked a special action this round")
+            reject("player", "everyone has picked a special action this round",
+                   key="small_city.all_picked")
         if turn != edit.player:
             reject("player", f"it is {work.players[turn].name}'s turn to pick "
-                             "(the mayor picks first, then clockwise)")
+                             "(the mayor picks first, then clockwise)",
+                   key="small_city.not_your_pick", params={"name": work.players[turn].name})
         try:
             cost = cost_for(work, edit.position)
         except ValueError as exc:
-            reject("position", str(exc))
+            reject("position", str(exc),
+                   key="small_city.card_taken", params={"card": edit.position})
         if cost > row.money:
-            reject("position", f"costs ${cost} but {row.name} has ${row.money}")
+            reject("position", f"costs ${cost} but {row.name} has ${row.money}",
+                   key="small_city.pick_costs_too_much",
+                   params={"cost": cost, "name": row.name, "money": row.money})
         row.money -= cost
         work.picks.append(ActionPick(round=work.round, player=edit.player,
                                      position=edit.position, cost=cost))
@@ -330,7 +343,9 @@ class SmallCityRules(TallyRules[SmallCityState]):
             try:
                 residence_votes(residents)
             except ValueError as exc:
-                reject(f"residences[{i}]", str(exc))
+                reject(f"residences[{i}]", str(exc),
+                       key="small_city.residents_range",
+                       params={"maximum": MAX_RESIDENTS_PER_RESIDENCE, "residents": residents})
         gained = voting_phase(edit.residences, edit.university)
         row.votes += gained
         work.votes_gained.append(VoteRecord(round=work.round, player=edit.player,
@@ -341,19 +356,25 @@ class SmallCityRules(TallyRules[SmallCityState]):
         row = _check_in_game(work, edit.player)
         if edit.kind == "money_to_votes":
             if edit.dollars is None:
-                reject("dollars", "say how many dollars the trade spends ($1 to $4)")
+                reject("dollars", "say how many dollars the trade spends ($1 to $4)",
+                       key="small_city.say_trade_dollars")
             try:
                 votes = votes_for_money(edit.dollars)
             except ValueError as exc:
-                reject("dollars", str(exc))
+                reject("dollars", str(exc),
+                       key="small_city.trade_dollars_range",
+                       params={"maximum": max(MONEY_TO_VOTES), "dollars": edit.dollars})
             if edit.dollars > row.money:
                 reject("dollars", f"the trade costs ${edit.dollars} but {row.name} "
-                                  f"has ${row.money}")
+                                  f"has ${row.money}",
+                       key="small_city.trade_costs_too_much",
+                       params={"dollars": edit.dollars, "name": row.name, "money": row.money})
             row.money -= edit.dollars
             row.votes += votes
             return
         if edit.material is None:
-            reject("material", "say which material is traded (white, grey or black)")
+            reject("material", "say which material is traded (white, grey or black)",
+                   key="small_city.say_material")
         if edit.kind == "material_to_votes":
             row.votes += votes_for_material(edit.material)
         else:
@@ -363,17 +384,17 @@ class SmallCityRules(TallyRules[SmallCityState]):
     def _pollution(work: SmallCityState, edit: MeasurePollution) -> None:
         if measured(work, work.round) is not None:
             reject("round", f"pollution of round {work.round} is already measured "
-                            "(undo it to measure again)")
+                            "(undo it to measure again)",
+                   key="small_city.pollution_measured", params={"round": work.round})
         in_game = [i for i, p in enumerate(work.players) if not p.out]
         listed = [t.player for t in edit.towns]
         if sorted(listed) != in_game:
             names = ", ".join(work.players[i].name for i in in_game)
-            reject("towns", f"give one town for each player still in the game: {names}")
+            reject("towns", f"give one town for each player still in the game: {names}",
+                   key="small_city.one_town_per_player", params={"names": names})
         towns = []
         for k, t in enumerate(edit.towns):
-            for name in ("residents", "materials", "parks"):
-                if getattr(t, name) < 0:
-                    reject(f"towns[{k}].{name}", f"must be at least 0, not {getattr(t, name)}")
+            check_not_negative(t, ("residents", "materials", "parks"), f"towns[{k}]")
             # The rules code names towns; the index as name maps results back to players.
             towns.append(TownPollution(name=str(t.player), level=work.players[t.player].pollution,
                                        residents=t.residents, materials=t.materials,
@@ -400,15 +421,20 @@ class SmallCityRules(TallyRules[SmallCityState]):
             if edit.value not in PROMISE_VALUES:
                 allowed = ", ".join(str(v) for v in PROMISE_VALUES)
                 reject("value", f"must be one of {allowed} (the pile it came from), "
-                                f"not {edit.value}")
+                                f"not {edit.value}",
+                       key="small_city.promise_not_from_pile",
+                       params={"allowed": allowed, "value": edit.value})
             if existing is not None:
                 reject("card", f"card {edit.card} is already kept by "
-                               f"{work.players[existing.player].name}")
+                               f"{work.players[existing.player].name}",
+                       key="small_city.promise_kept",
+                       params={"card": edit.card, "name": work.players[existing.player].name})
             work.promises.append(KeptPromise(card=edit.card, player=edit.player,
                                              value=edit.value))
             return
         if existing is None:
-            reject("card", f"nobody keeps card {edit.card}")
+            reject("card", f"nobody keeps card {edit.card}",
+                   key="small_city.nobody_keeps_card", params={"card": edit.card})
         if isinstance(edit, DropPromise):
             work.promises.remove(existing)
         else:
@@ -418,7 +444,8 @@ class SmallCityRules(TallyRules[SmallCityState]):
     def score_payload(self, state: SmallCityState) -> dict[str, Any]:
         problems = [
             Problem(f"promise {k.card}", f"mark whether {state.players[k.player].name} "
-                                         "fulfilled it or failed")
+                                         "fulfilled it or failed", "small_city.mark_promise",
+                    {"card": k.card, "name": state.players[k.player].name})
             for k in state.promises if k.fulfilled is None]
         if problems:
             raise EditRejected(problems)
@@ -427,9 +454,6 @@ class SmallCityRules(TallyRules[SmallCityState]):
              "promises": [{"value": k.value, "fulfilled": k.fulfilled}
                           for k in state.promises if k.player == i]}
             for i, p in enumerate(state.players)]}
-
-    def score(self, payload: dict[str, Any]) -> ScoreSheet:
-        return score_payload(payload)
 
     def tie_keys(self, state: SmallCityState) -> list[TieKey]:
         return tie_keys([p.pollution for p in state.players], [p.money for p in state.players])

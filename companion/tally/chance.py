@@ -10,9 +10,11 @@ from __future__ import annotations
 import random
 from typing import Literal
 
+from companion.core import chance
+
 ChanceSource = Literal["app", "manual"]
 
 
 def rng_for(game: str, seed: int, seq: int, draw: str) -> random.Random:
     """Seeded by the session seed and the log position: the same log draws the same."""
-    return random.Random(f"tally:{game}:{seed}:{seq}:{draw}")
+    return chance.rng_for(f"tally:{game}", seed, seq, draw)  # "tally:<game>:<seed>:..."

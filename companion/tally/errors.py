@@ -3,39 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from dataclasses import field as dc_field
 from typing import Any, NoReturn, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from companion.core.errors import Problem, Refused
 from companion.core.validation import InputProblems, error_lines
+
+__all__ = ["EditRejected", "Problem", "problems_from_lines", "reject", "validate_model"]
 
 M = TypeVar("M", bound=BaseModel)
 
 
-@dataclass(frozen=True)
-class Problem:
-    field: str  # e.g. "value", "players[1].residents", "card"
-    message: str  # English; the fallback when there is no key
-    key: str | None = None  # e.g. "tally.name_empty": the app words it by key
-    params: Mapping[str, Any] = dc_field(default_factory=dict, hash=False)
-
-    @property
-    def line(self) -> str:
-        return f"{self.field}: {self.message}"
-
-
-class EditRejected(InputProblems):
-    """The rules refused an edit; nothing was changed or saved."""
+class EditRejected(Refused, InputProblems):
+    """The rules refused an edit; nothing was changed or saved. A `Refused` (the one type
+    an app catches) and still the `InputProblems` the scorers raise, with its `lines`."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        super().__init__([p.line for p in problems])
-        self.problems = problems
-
-    @property
-    def fields(self) -> list[str]:
-        return [p.field for p in self.problems]
+        super().__init__(problems)  # Refused's; InputProblems only adds `lines`:
+        self.lines = [p.line for p in self.problems]
 
 
 def reject(field: str, message: str, key: str | None = None,

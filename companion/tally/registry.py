@@ -20,7 +20,8 @@ TALLY_GAMES: tuple[str, ...] = tuple(TALLY_RULES)
 def rules_for(game: str) -> TallyRules[Any]:
     target = TALLY_RULES.get(game)
     if target is None:
-        reject("game", f"must be one of {', '.join(TALLY_GAMES)}, not {game!r}")
+        reject("game", f"must be one of {', '.join(TALLY_GAMES)}, not {game!r}",
+               key="tally.not_one_of", params={"options": ", ".join(TALLY_GAMES), "value": game})
     module, attribute = target.split(":")
     rules: TallyRules[Any] = getattr(importlib.import_module(module), attribute)
     return rules

@@ -3,7 +3,9 @@
 Undo pops the last edit onto the redo stack (front = next to redo); redo re-applies it
 exactly as recorded (a die roll keeps its face); any new edit clears the redo stack.
 `prepare` validates an edit without changing anything, so a caller can save the event
-first and `commit` only once it is stored (see service.py).
+first and `commit` only once it is stored (see service.py). The log and redo bookkeeping
+is companion.core.log's (each edit is a group of its own); the session keeps one state
+per edit beside it, so undo never refolds.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic
 
+from companion.core.log import EventLog, LogSnapshot
 from companion.scoring.contract import ScoreSheet
 from companion.tally.chance import rng_for
 from companion.tally.errors import reject
@@ -37,9 +40,16 @@ class Pending(Generic[S]):
 
 @dataclass(frozen=True)
 class Snapshot(Generic[S]):
-    events: tuple[dict[str, Any], ...]
+    log: LogSnapshot
     states: tuple[S, ...]
-    redo: tuple[dict[str, Any], ...]
+
+    @property
+    def events(self) -> tuple[dict[str, Any], ...]:
+        return self.log.events
+
+    @property
+    def redo(self) -> tuple[dict[str, Any], ...]:
+        return self.log.redo
 
 
 class TallySession(Generic[S]):
@@ -52,12 +62,12 @@ class TallySession(Generic[S]):
         self.rules = rules
         self.setup = setup
         self.clock = clock
-        self._events: list[dict[str, Any]] = []
+        self._log = EventLog()  # one group per edit
         # _states[i] is the state after i edits; kept so undo never refolds the log.
         self._states: list[S] = [rules.start(setup)]
         for event in events:
             self.commit(self.prepare(event["edit"], at=event.get("at")), keep_redo=True)
-        self._redo: list[dict[str, Any]] = [dict(e) for e in redo]
+        self._log.redo = [dict(e) for e in redo]
         # The stored version this copy extends (compare-and-append); set by the service.
         self.saved_version = 0
 
@@ -68,23 +78,24 @@ class TallySession(Generic[S]):
 
     @property
     def events(self) -> list[dict[str, Any]]:
-        return list(self._events)
+        return list(self._log.events)
 
     @property
     def redo_stack(self) -> list[dict[str, Any]]:
-        return list(self._redo)
+        return list(self._log.redo)
 
     @property
     def finished(self) -> bool:
-        return bool(self._events) and self._events[-1]["edit"]["type"] == FINISH
+        events = self._log.events
+        return bool(events) and events[-1]["edit"]["type"] == FINISH
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._events)
+        return self._log.can_undo
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return self._log.can_redo
 
     def sheet(self) -> ScoreSheet:
         """The final sheet for the current numbers (EditRejected says what is missing)."""
@@ -93,17 +104,18 @@ class TallySession(Generic[S]):
     # ---- editing -----------------------------------------------------------------------
     def prepare(self, raw: Any, *, at: str | None = None) -> Pending[S]:
         if not isinstance(raw, Mapping):
-            reject("(edit)", "must be an object")
+            reject("(edit)", "must be an object", key="tally.edit_not_object")
         stamp = at or self.clock()
         if raw.get("type") == FINISH:
             if self.finished:
-                reject("type", "the game is already finished")
+                reject("type", "the game is already finished", key="tally.game_finished")
             self.rules.sheet(self.state)  # refuses (naming fields) while numbers are missing
             return Pending({"at": stamp, "edit": {"type": FINISH}}, self.state)
         if self.finished:
-            reject("type", "the game is finished: undo to change it")
+            reject("type", "the game is finished: undo to change it",
+                   key="tally.game_finished_undo")
         edit = self.rules.parse(raw)
-        seq = len(self._events)
+        seq = len(self._log)
         edit = self.rules.complete(
             self.state, edit,
             lambda draw: rng_for(self.setup.game, self.setup.seed, seq, draw))
@@ -111,10 +123,8 @@ class TallySession(Generic[S]):
         return Pending({"at": stamp, "edit": edit.model_dump(mode="json")}, new_state)
 
     def commit(self, pending: Pending[S], *, keep_redo: bool = False) -> None:
-        self._events.append(pending.event)
+        self._log.record([pending.event], keep_redo=keep_redo)
         self._states.append(pending.state)
-        if not keep_redo:
-            self._redo = []
 
     def apply(self, raw: Any) -> dict[str, Any]:
         """Validate and add one edit; returns the stored event."""
@@ -123,25 +133,25 @@ class TallySession(Generic[S]):
         return pending.event
 
     def undo(self) -> bool:
-        if not self._events:
+        if not self._log.undo():
             return False
-        self._redo.insert(0, self._events.pop())
         self._states.pop()
         return True
 
     def redo(self) -> bool:
-        if not self._redo:
+        batch = self._log.next_redo()
+        if not batch:
             return False
-        event = self._redo[0]
-        self.commit(self.prepare(event["edit"], at=event.get("at")), keep_redo=True)
-        self._redo.pop(0)
+        # Re-checked first: an edit that no longer applies leaves everything as it was.
+        pending = self.prepare(batch[0]["edit"], at=batch[0].get("at"))
+        self._log.redo_next([pending.event])
+        self._states.append(pending.state)
         return True
 
     # ---- all-or-nothing around a save ----------------------------------------------------
     def snapshot(self) -> Snapshot[S]:
-        return Snapshot(tuple(self._events), tuple(self._states), tuple(self._redo))
+        return Snapshot(self._log.snapshot(), tuple(self._states))
 
     def restore(self, snap: Snapshot[S]) -> None:
-        self._events = list(snap.events)
+        self._log.restore(snap.log)
         self._states = list(snap.states)
-        self._redo = list(snap.redo)

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
+from companion.core import chance as core_chance
 from companion.village.rules import bag, karla, mass
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError, from_validation, require
@@ -82,10 +83,12 @@ def check_outcome(draw: object, outcome: object) -> dict[str, Any]:
     """An outcome typed in for `draw`, checked for its shape (not yet against the game):
     anything malformed is a RuleError naming the field, "outcome" or "outcome.<path>"."""
     if not isinstance(draw, str) or draw not in OUTCOME_SHAPES:
-        raise RuleError("draw", f"unknown draw {draw!r}")
+        raise RuleError("draw", f"unknown draw {draw!r}",
+                        key="rule.unknown_draw", params={"draw": draw})
     example = OUTCOME_EXAMPLES[draw]
     if not isinstance(outcome, dict):
-        raise RuleError("outcome", f"must be an object, e.g. {example}")
+        raise RuleError("outcome", f"must be an object, e.g. {example}",
+                        key="rule.outcome_not_object", params={"example": example})
     try:
         OUTCOME_SHAPES[draw].model_validate(outcome)
     except ValidationError as exc:
@@ -95,7 +98,7 @@ def check_outcome(draw: object, outcome: object) -> dict[str, Any]:
 
 def rng_for(seed: int, seq: int, draw: str) -> random.Random:
     """Seeded by the game seed and the log position, so the same log draws the same."""
-    return random.Random(f"village:{seed}:{seq}:{draw}")
+    return core_chance.rng_for("village", seed, seq, draw)  # "village:<seed>:<seq>:<draw>"
 
 
 def app_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> dict[str, Any]:
@@ -114,7 +117,7 @@ def app_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> dict[str, Any
         return karla.app_fate_outcome(ctx, pending, rng)
     if draw == "d4":
         return karla.app_d4_outcome(ctx, rng)
-    raise RuleError("draw", f"unknown draw {draw}")
+    raise RuleError("draw", f"unknown draw {draw}", key="rule.unknown_draw", params={"draw": draw})
 
 
 def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
@@ -127,15 +130,16 @@ def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
         _revert_for_redraw(ctx, ev.draw)
     else:
         require(bool(st.pending) and st.pending[0].kind == "chance", "draw",
-                "no draw is waiting")
+                "no draw is waiting", key="rule.no_draw_waiting")
         require(st.pending[0].draw == ev.draw, "draw",
-                f"the game waits for the {st.pending[0].draw} draw, not {ev.draw}")
+                f"the game waits for the {st.pending[0].draw} draw, not {ev.draw}",
+                key="rule.wrong_draw", params={"draw": st.pending[0].draw, "asked_draw": ev.draw})
     pending = st.pending[0] if st.pending and not ev.redraw else None
     out = ev.outcome
     if ev.draw == "start_player":
         player = out.get("player")
         require(type(player) is int and 0 <= player < len(st.players), "outcome.player",
-                "not a player")
+                "not a player", key="rule.not_a_player")
         assert isinstance(player, int)
         st.pending.pop(0)
         st.start_player = player
@@ -144,8 +148,9 @@ def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
     elif ev.draw == "compensation_cube":
         colour = out.get("colour")
         require(isinstance(colour, str) and colour in ctx.comp.v("influence_colours"),
-                "outcome.colour", "not an influence colour")
-        require(st.supply.get(str(colour), 0) > 0, "outcome.colour", f"no {colour} in the supply")
+                "outcome.colour", "not an influence colour", key="rule.not_influence_colour")
+        require(st.supply.get(str(colour), 0) > 0, "outcome.colour", f"no {colour} in the supply",
+                key="rule.colour_not_in_supply", params={"colour": colour})
         assert pending is not None and pending.player is not None
         st.pending.pop(0)
         st.supply[str(colour)] -= 1
@@ -154,7 +159,8 @@ def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
         ctx.note("compensation_drawn", player=p.name, colour=str(colour))
     elif ev.draw == "bag":
         placements = out.get("placements")
-        require(isinstance(placements, dict), "outcome.placements", "must map spaces to cubes")
+        require(isinstance(placements, dict), "outcome.placements", "must map spaces to cubes",
+                key="rule.outcome_placements")
         assert isinstance(placements, dict)
         bag.check_placements(ctx, placements)
         if not ev.redraw:
@@ -162,7 +168,8 @@ def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
         bag.place(ctx, placements)
     elif ev.draw == "mass":
         items = out.get("items")
-        require(isinstance(items, list), "outcome.items", "must list the drawn items")
+        require(isinstance(items, list), "outcome.items", "must list the drawn items",
+                key="rule.outcome_items")
         assert isinstance(items, list)
         assert st.mass is not None
         count = int(str(pending.detail["count"])) if pending else redraw_count
@@ -180,13 +187,15 @@ def _revert_for_redraw(ctx: Ctx, draw: str) -> None:
     if draw == "bag":
         require(st.phase == "turns" and st.round_turns == 0 and st.stage == "take"
                 and not st.pending, "draw", "the bag can be redrawn only before the round's "
-                "first cube is taken")
+                "first cube is taken", key="rule.bag_redraw_too_late")
         bag.unplace_round(ctx)
     elif draw == "mass":
         require(st.phase == "mass_advance" and st.mass is not None and st.mass.drawn_random
                 and not st.mass_advanced, "draw",
-                "the mass draw can be redrawn only before anyone advances")
+                "the mass draw can be redrawn only before anyone advances",
+                key="rule.mass_redraw_too_late")
         assert st.mass is not None
         mass.undo_draw(ctx)
     else:
-        raise RuleError("draw", f"the {draw} draw cannot be redrawn")
+        raise RuleError("draw", f"the {draw} draw cannot be redrawn",
+                        key="rule.cannot_redraw", params={"draw": draw})

@@ -44,19 +44,22 @@ def _hold_market(ctx: Ctx, _cmd: HoldMarket) -> None:
 
 def _override(ctx: Ctx, cmd: OverrideScore) -> None:
     st = ctx.state
-    require(st.phase in ("scoring", "finished"), "phase", "scores can be edited at the end")
+    require(st.phase in ("scoring", "finished"), "phase", "scores can be edited at the end",
+            key="rule.scores_edited_at_end")
     require(cmd.player < len(st.players) and st.players[cmd.player].kind == "human", "player",
-            "no such player")
+            "no such player", key="rule.no_such_player")
     overrides = st.score_overrides.setdefault(str(cmd.player), {})
     if cmd.value is None:
         overrides.pop(cmd.category, None)
     else:
-        require(cmd.value >= 0 or cmd.category == "prestige", "value", "must not be negative")
+        require(cmd.value >= 0 or cmd.category == "prestige", "value", "must not be negative",
+                key="rule.not_negative")
         overrides[cmd.category] = cmd.value
 
 
 def _finish(ctx: Ctx, _cmd: FinishGame) -> None:
-    require(ctx.state.phase == "scoring", "phase", "the game is not at final scoring")
+    require(ctx.state.phase == "scoring", "phase", "the game is not at final scoring",
+            key="rule.not_final_scoring")
     ctx.state.phase = "finished"
 
 
@@ -120,7 +123,7 @@ def check_gates(state: VillageState, kind: str) -> None:
         require(kind == expected, "type", f"answer the pending {choice} choice first",
                 key="rule.answer_pending_first", params={"choice": choice})
     if state.phase == "finished" and kind != "override_score":
-        raise RuleError("phase", "the game is finished")
+        raise RuleError("phase", "the game is finished", key="rule.game_finished")
 
 
 def apply_event(state: VillageState, comp: ComponentData, body: Any) -> list[str]:

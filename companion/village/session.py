@@ -2,18 +2,20 @@
 
 Each user action is one *group* of events: the command plus the chance outcomes the app
 drew because of it. Undo pops the last group and never re-rolls (redo re-applies the very
-same events); a new command clears the redo stack; `redraw` is its own logged event.
+same events); a new command clears the redo stack; `redraw` is its own logged event. The
+log and redo bookkeeping is companion.core.log's; the state is refolded from the log.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from companion.core.log import Event, EventLog, LogSnapshot
 from companion.village import chance
 from companion.village.commands import Command, KarlaChooseCube
 from companion.village.components import ComponentData, load_components
@@ -21,7 +23,7 @@ from companion.village.engine import apply_event, start_state
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError, from_validation
 from companion.village.rules.karla import default_choice
-from companion.village.setup import VillageSetup, check_against_components
+from companion.village.setup import VillageSetup, component_problems
 from companion.village.state import VillageState
 
 COMMAND = TypeAdapter(Command)
@@ -45,20 +47,25 @@ def validate_command(command: Any) -> Any:
         command = command.model_dump(mode="json")  # checked like a dict (no chance events)
     if not isinstance(command, dict):
         raise RuleError("type", "a command is an object with a type, e.g. {\"type\": "
-                        "\"end_turn\"}")
+                        "\"end_turn\"}", key="rule.command_not_object")
     kind = command.get("type")
     if "type" not in command:
-        raise RuleError("type", "is required, e.g. {\"type\": \"end_turn\"}")
+        raise RuleError("type", "is required, e.g. {\"type\": \"end_turn\"}",
+                        key="rule.command_type_required")
     if not isinstance(kind, str):  # a list or an object would not even be hashable
-        raise RuleError("type", "must be text naming a command, e.g. \"end_turn\"")
+        raise RuleError("type", "must be text naming a command, e.g. \"end_turn\"",
+                        key="rule.command_type_text")
     if kind in LEGACY_COMMANDS:
         raise RuleError("type", f"{kind!r} is kept for old logs only; use "
-                        f"{LEGACY_COMMANDS[kind]!r}")
+                        f"{LEGACY_COMMANDS[kind]!r}",
+                        key="rule.legacy_command",
+                        params={"kind": kind, "use": LEGACY_COMMANDS[kind]})
     try:
         return COMMAND.validate_python(command)
     except ValidationError as exc:
         if exc.errors()[0].get("type") in ("union_tag_invalid", "union_tag_not_found"):
-            raise RuleError("type", f"unknown command {kind!r}") from exc
+            raise RuleError("type", f"unknown command {kind!r}",
+                            key="rule.unknown_command", params={"kind": kind}) from exc
         raise from_validation(exc, tag=kind) from exc
 
 
@@ -76,15 +83,27 @@ class Outcome(BaseModel):
     note_data: list[dict[str, Any]] = []  # the same notes as {"key", "params"} for any language
 
 
+def event_group(event: Mapping[str, Any]) -> int:
+    """Village events carry the number of the action (group) that recorded them."""
+    return int(event["group"])
+
+
 @dataclass(frozen=True)
 class SessionSnapshot:
-    events: list[dict[str, Any]]
-    redo: list[dict[str, Any]]
+    log: LogSnapshot
     state: VillageState
     notes: list[str]
     note_data: list[dict[str, Any]]
     draw_mode: DrawMode
     karla_policy: KarlaPolicy
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return list(self.log.events)
+
+    @property
+    def redo(self) -> list[dict[str, Any]]:
+        return list(self.log.redo)
 
 
 class VillageSession:
@@ -93,16 +112,16 @@ class VillageSession:
                  redo: list[dict[str, Any]] | None = None, *,
                  draw_mode: DrawMode = "app", karla_policy: KarlaPolicy = "ask",
                  clock: Callable[[], str] = utc_now) -> None:
-        problems = check_against_components(setup, comp)
+        problems = component_problems(setup, comp)
         if problems:
-            raise RuleError(problems[0].split(":", 1)[0], problems[0].split(": ", 1)[-1])
+            first = problems[0]
+            raise RuleError(first.field, first.message, key=first.key, params=first.params)
         self.setup = setup
         self.comp = comp
         self.draw_mode: DrawMode = draw_mode
         self.karla_policy: KarlaPolicy = karla_policy
         self.clock = clock
-        self.events: list[dict[str, Any]] = []
-        self.redo_stack: list[dict[str, Any]] = list(redo or [])
+        self._log = EventLog(redo=redo or [], group_of=event_group)
         self.last_notes: list[str] = []
         self.last_note_data: list[dict[str, Any]] = []
         # The newest engine version that saved this session: set by the service when it
@@ -114,10 +133,11 @@ class VillageSession:
         if events:
             for ev in events:
                 apply_event(self.state, comp, parse_body(ev["body"]))
-            self.events = [dict(e) for e in events]
+            self._log.record([dict(e) for e in events], keep_redo=True)
         else:
-            self.last_note_data = []
-            self.last_notes = self._settle(group=0)[1]
+            opening: list[Event] = []  # group 0: the draws the setup itself calls for
+            self.last_notes = self._settle(0, self.state, opening)
+            self._log.record(opening, keep_redo=True)
 
     # ---- construction ----------------------------------------------------------------
     @classmethod
@@ -126,9 +146,27 @@ class VillageSession:
         return cls(setup, load_components(setup.edition, corrections), **kwargs)
 
     # ---- reading ---------------------------------------------------------------------
+    # `events` and `redo_stack` are the log's own lists (front of redo_stack = next to
+    # redo); assigning one replaces it, as a store loading a stored stack does.
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return self._log.events
+
+    @events.setter
+    def events(self, events: list[dict[str, Any]]) -> None:
+        self._log.events = list(events)
+
+    @property
+    def redo_stack(self) -> list[dict[str, Any]]:
+        return self._log.redo
+
+    @redo_stack.setter
+    def redo_stack(self, redo: list[dict[str, Any]]) -> None:
+        self._log.redo = list(redo)
+
     @property
     def group(self) -> int:
-        return int(self.events[-1]["group"]) if self.events else 0
+        return self._log.group
 
     @property
     def rules_version(self) -> int:
@@ -143,10 +181,10 @@ class VillageSession:
         return dict(self.state.readings)
 
     def can_undo(self) -> bool:
-        return self.group > 0
+        return self._log.can_undo
 
     def can_redo(self) -> bool:
-        return bool(self.redo_stack)
+        return self._log.can_redo
 
     # ---- acting ----------------------------------------------------------------------
     # Every entry point refuses malformed input with a RuleError naming the field and
@@ -160,7 +198,7 @@ class VillageSession:
     def enter_draw(self, outcome: dict[str, Any]) -> Outcome:
         """The players drew physically: record what came out as the pending draw."""
         if not self.state.pending or self.state.pending[0].kind != "chance":
-            raise RuleError("draw", "no draw is waiting")
+            raise RuleError("draw", "no draw is waiting", key="rule.no_draw_waiting")
         draw = str(self.state.pending[0].draw)
         outcome = chance.check_outcome(draw, outcome)
         return self._act(chance.ChanceEvent(draw=draw, outcome=outcome, source="manual"),
@@ -170,7 +208,9 @@ class VillageSession:
                outcome: dict[str, Any] | None = None) -> Outcome:
         if not isinstance(draw, str) or draw not in chance.REDRAWABLE:
             raise RuleError("draw", f"only {' or '.join(chance.REDRAWABLE)} can be redrawn, "
-                            f"not {draw!r}")
+                            f"not {draw!r}",
+                            key="rule.not_redrawable",
+                            params={"options": " or ".join(chance.REDRAWABLE), "value": draw})
         if outcome is None:
             trial = self.state.clone()
             ctx = Ctx(trial, self.comp)
@@ -199,46 +239,48 @@ class VillageSession:
         # Work on a copy and swap it in at the end: a reader never sees a half-applied
         # state, and a refused command leaves everything as it was.
         work = self.state.clone()
-        n_before = len(self.events)
         group = self.group + 1
+        recorded: list[Event] = []  # the action's group, logged only once it all applies
         note_data_before = self.last_note_data
         self.last_note_data = []
         try:
             notes = apply_event(work, self.comp, body)
             self.last_note_data += work.note_data
-            self._record(body, group)
-            _added, more = self._settle(group, work)
+            self._record(body, group, recorded)
+            more = self._settle(group, work, recorded)
         except RuleError:
-            del self.events[n_before:]
             self.last_note_data = note_data_before
             raise
         except Exception as exc:  # last resort: refuse, never keep a half-applied action
-            del self.events[n_before:]
             self.last_note_data = note_data_before
-            raise RuleError(blame, f"cannot be applied ({type(exc).__name__}: {exc})") from exc
+            raise RuleError(blame, f"cannot be applied ({type(exc).__name__}: {exc})",
+                            key="rule.cannot_be_applied",
+                            params={"error": type(exc).__name__, "detail": str(exc)}) from exc
         self.state = work
-        self.redo_stack = []
+        self._log.record(recorded)  # a new action: clears the redo stack
         self.last_notes = notes + more
-        return Outcome(events=self.events[n_before:], notes=self.last_notes,
+        return Outcome(events=list(recorded), notes=self.last_notes,
                        note_data=list(self.last_note_data))
 
-    def _record(self, body: Any, group: int) -> None:
-        self.events.append({"seq": len(self.events), "group": group, "at": self.clock(),
-                            "body": body.model_dump(mode="json")})
+    def _next_seq(self, recorded: list[Event]) -> int:
+        """The log position of the next event (also what seeds its draw)."""
+        return len(self._log) + len(recorded)
 
-    def _settle(self, group: int, state: VillageState | None = None
-                ) -> tuple[list[dict[str, Any]], list[str]]:
+    def _record(self, body: Any, group: int, recorded: list[Event]) -> None:
+        recorded.append({"seq": self._next_seq(recorded), "group": group, "at": self.clock(),
+                         "body": body.model_dump(mode="json")})
+
+    def _settle(self, group: int, state: VillageState, recorded: list[Event]) -> list[str]:
         """Resolve what the app resolves by itself: its own draws and, if the player lets
-        it, Karla's cube choices. Stops at anything a person must decide or enter."""
-        state = self.state if state is None else state
+        it, Karla's cube choices. Stops at anything a person must decide or enter. The
+        events go to `recorded`; returns the notes."""
         notes: list[str] = []
-        start = len(self.events)
         while state.pending:
             pending = state.pending[0]
             if pending.kind == "chance" and self.draw_mode == "app":
                 ctx = Ctx(state, self.comp)
                 draw = str(pending.draw)
-                rng = chance.rng_for(self.setup.seed, len(self.events), draw)
+                rng = chance.rng_for(self.setup.seed, self._next_seq(recorded), draw)
                 body: Any = chance.ChanceEvent(draw=draw,
                                                outcome=chance.app_outcome(ctx, pending, rng),
                                                source="app")
@@ -251,22 +293,22 @@ class VillageSession:
                 break
             notes += apply_event(state, self.comp, body)
             self.last_note_data += state.note_data
-            self._record(body, group)
-        return self.events[start:], notes
+            self._record(body, group, recorded)
+        return notes
 
     # ---- rolling back a change the store refused --------------------------------------
     def snapshot(self) -> SessionSnapshot:
         """What an action may change. States are swapped, never mutated in place, so
         holding the current one is enough."""
-        return SessionSnapshot(list(self.events), list(self.redo_stack), self.state,
+        return SessionSnapshot(self._log.snapshot(), self.state,
                                list(self.last_notes), list(self.last_note_data),
                                self.draw_mode, self.karla_policy)
 
     def restore(self, snap: SessionSnapshot) -> None:
-        (self.events, self.redo_stack, self.state, self.last_notes, self.last_note_data,
-         self.draw_mode, self.karla_policy) = (
-            list(snap.events), list(snap.redo), snap.state, list(snap.notes),
-            list(snap.note_data), snap.draw_mode, snap.karla_policy)
+        self._log.restore(snap.log)
+        (self.state, self.last_notes, self.last_note_data, self.draw_mode,
+         self.karla_policy) = (snap.state, list(snap.notes), list(snap.note_data),
+                               snap.draw_mode, snap.karla_policy)
 
     # ---- undo / redo -----------------------------------------------------------------
     def _fold(self, events: list[dict[str, Any]]) -> VillageState:
@@ -285,27 +327,20 @@ class VillageSession:
         """Move every event of a group after `group` onto the redo stack; returns how many
         groups moved. The state is refolded before anything changes (so a failing fold
         changes nothing)."""
-        cut = next((i for i, e in enumerate(self.events) if e["group"] > group),
-                   len(self.events))
-        popped = self.events[cut:]
-        if not popped:
+        kept = self._log.through(group)
+        if len(kept) == len(self._log):
             return 0
-        state = self._fold(self.events[:cut])
-        del self.events[cut:]
-        self.redo_stack = popped + self.redo_stack
+        state = self._fold(kept)
+        moved = self._log.cut_after(group)
         self.state = state
         self.last_notes = []
         self.last_note_data = []
-        return len({e["group"] for e in popped})
+        return moved
 
     def redo(self) -> bool:
-        if not self.redo_stack:
+        batch = self._log.next_redo()
+        if not batch:
             return False
-        group = self.redo_stack[0]["group"]
-        k = 0
-        while k < len(self.redo_stack) and self.redo_stack[k]["group"] == group:
-            k += 1
-        batch = self.redo_stack[:k]
         notes: list[str] = []
         note_data: list[dict[str, Any]] = []
         work = self.state.clone()
@@ -316,8 +351,7 @@ class VillageSession:
                 raise from_validation(exc, prefix="redo", tag=ev["body"].get("type")) from exc
             notes += apply_event(work, self.comp, body)
             note_data += work.note_data
-        self.redo_stack = self.redo_stack[k:]
-        self.events.extend(batch)
+        self._log.redo_next()  # exactly as recorded
         self.state = work
         self.last_notes = notes
         self.last_note_data = note_data
@@ -326,8 +360,4 @@ class VillageSession:
     def go_back_to(self, group: int) -> int:
         """Undo every action after `group` (0 = back to the start); returns how many were
         undone."""
-        if type(group) is not int:  # a bool is no group number either
-            raise RuleError("group", "must be a whole number")
-        if not 0 <= group <= self.group:
-            raise RuleError("group", f"must be from 0 to {self.group}")
-        return self._cut_after(group)
+        return self._cut_after(self._log.check_group(group, RuleError))

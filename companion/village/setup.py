@@ -13,6 +13,7 @@ from pydantic import (
     model_validator,
 )
 
+from companion.core.errors import Problem
 from companion.village.components import ComponentData, Edition
 from companion.village.interpretations import (
     CURRENT_RULES,
@@ -117,20 +118,32 @@ class VillageSetup(BaseModel):
         return 2 if self.solo else len(self.players)
 
 
-def check_against_components(setup: VillageSetup, comp: ComponentData) -> list[str]:
+def component_problems(setup: VillageSetup, comp: ComponentData) -> list[Problem]:
+    """What in `setup` the edition's components cannot play, each with its refusal key."""
     problems = []
     colours = comp.v("player_colours")
+    options = ", ".join(colours)
     for i, p in enumerate(setup.players):
         if p.colour not in colours:
-            problems.append(f"players[{i}].colour: must be one of {', '.join(colours)}")
+            problems.append(Problem(f"players[{i}].colour", f"must be one of {options}",
+                                    "rule.setup_colour", {"colour_options": list(colours)}))
     if setup.solo and setup.karla_colour not in colours:
-        problems.append(f"karla_colour: must be one of {', '.join(colours)}")
+        problems.append(Problem("karla_colour", f"must be one of {options}",
+                                "rule.setup_colour", {"colour_options": list(colours)}))
     if setup.seat_count not in comp.v("player_counts"):
-        problems.append(f"players: the {setup.edition} edition plays "
-                        f"{'/'.join(map(str, comp.v('player_counts')))} players")
+        counts = "/".join(map(str, comp.v("player_counts")))
+        problems.append(Problem("players", f"the {setup.edition} edition plays {counts} players",
+                                "rule.setup_player_count",
+                                {"edition": setup.edition, "counts": counts}))
     if setup.solo and setup.edition != "big-box":
-        problems.append("solo: the solo mode is in the Big Box edition only")
+        problems.append(Problem("solo", "the solo mode is in the Big Box edition only",
+                                "rule.setup_solo_big_box"))
     return problems
+
+
+def check_against_components(setup: VillageSetup, comp: ComponentData) -> list[str]:
+    """component_problems as "field: message" lines."""
+    return [p.line for p in component_problems(setup, comp)]
 
 
 def slot_capacities(setup: VillageSetup, comp: ComponentData,

@@ -16,7 +16,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from companion.scoring.contract import ScoreSheet
 from companion.scoring.tiebreak import TieKey
 from companion.tally.errors import reject
 from companion.tally.rules import (
@@ -25,8 +24,12 @@ from companion.tally.rules import (
     FieldSpec,
     SetField,
     TallyRules,
-    apply_field_edit,
+    TallyState,
+    check_not_negative,
+    check_one_row_each,
     check_player,
+    edit_table,
+    unknown_edit,
 )
 from companion.tally.setup import TallySetup
 from companion.villagers.data import MAX_PLAYERS, MIN_PLAYERS, STARTING_MONEY
@@ -77,7 +80,7 @@ class MarketRecord(BaseModel):
     lines: list[MarketLine]
 
 
-class VillagersState(BaseModel):
+class VillagersState(TallyState):
     players: list[VillageRow]
     markets: list[MarketRecord] = Field(default_factory=list)
 
@@ -146,43 +149,34 @@ class VillagersRules(TallyRules[VillagersState]):
     game = GAME_ID
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    edits = {m.model_fields["type"].default: m for m in (
-        SetField, AdjustField, PayMarket, Unlock)}
+    edits = edit_table(SetField, AdjustField, PayMarket, Unlock)
+    fields = FIELDS
+    scorer = score_payload
 
     def start(self, setup: TallySetup) -> VillagersState:
         return VillagersState(players=[VillageRow(name=n) for n in setup.players])
 
-    def apply(self, state: VillagersState, edit: Edit) -> VillagersState:
-        work = state.model_copy(deep=True)
-        if isinstance(edit, SetField | AdjustField):
-            apply_field_edit(work.players, edit, FIELDS)
-        elif isinstance(edit, PayMarket):
+    def apply_edit(self, work: VillagersState, edit: Edit) -> None:
+        if isinstance(edit, PayMarket):
             self._market(work, edit)
         elif isinstance(edit, Unlock):
             self._unlock(work, edit)
         else:  # pragma: no cover - parse() only yields the edits above
-            reject("type", f"unknown edit {edit!r}")
-        return work
+            unknown_edit(edit)
 
     @staticmethod
     def _market(work: VillagersState, edit: PayMarket) -> None:
         expected = next_market(work)
         if expected is None:
-            reject("which", "both markets are already paid out")
+            reject("which", "both markets are already paid out", key="villagers.markets_paid")
         if edit.which != expected:
-            reject("which", f"the next market is market {expected}, not {edit.which}")
-        if sorted(r.player for r in edit.players) != list(range(len(work.players))):
-            reject("players", "give one row for each player")
+            reject("which", f"the next market is market {expected}, not {edit.which}",
+                   key="villagers.wrong_market", params={"expected": expected, "which": edit.which})
+        check_one_row_each(edit.players, work.players)
         for k, row in enumerate(edit.players):
-            for name in ("gold_icons", "coins_on_cards"):
-                if getattr(row, name) < 0:
-                    reject(f"players[{k}].{name}", f"must be at least 0, not "
-                                                   f"{getattr(row, name)}")
+            check_not_negative(row, ("gold_icons", "coins_on_cards"), f"players[{k}]")
             for j, s in enumerate(row.silver):
-                for name in ("coins_each", "count"):
-                    if getattr(s, name) < 0:
-                        reject(f"players[{k}].silver[{j}].{name}",
-                               f"must be at least 0, not {getattr(s, name)}")
+                check_not_negative(s, ("coins_each", "count"), f"players[{k}].silver[{j}]")
         lines = market_income(edit.which, edit.players, [p.name for p in work.players])
         for line, row in zip(lines, edit.players, strict=True):
             player = work.players[line.player]
@@ -202,7 +196,9 @@ class VillagersRules(TallyRules[VillagersState]):
         if transfer.source == "player":
             if payer.money < transfer.amount:
                 reject("player", f"{payer.name} has {payer.money} coins; unlocking costs "
-                                 f"{transfer.amount}")
+                                 f"{transfer.amount}",
+                       key="villagers.cannot_pay_unlock",
+                       params={"name": payer.name, "money": payer.money, "amount": transfer.amount})
             payer.money -= transfer.amount
         if edit.owner is not None:  # the fee lies on the unlocking villager's card
             work.players[edit.owner].coins_on_cards += transfer.amount
@@ -211,9 +207,6 @@ class VillagersRules(TallyRules[VillagersState]):
         return {"game": GAME_ID, "players": [
             {"name": p.name, "money": p.money, "villagers": p.villagers}
             for p in state.players]}
-
-    def score(self, payload: dict[str, Any]) -> ScoreSheet:
-        return score_payload(payload)
 
     def tie_keys(self, state: VillagersState) -> list[TieKey]:
         return tie_keys([p.villagers for p in state.players])

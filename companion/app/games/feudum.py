@@ -103,6 +103,8 @@ class FeudumScreen(TallyScreen):
             return self.players_section()
         return final_section(self, self.ctl.session.rules.tie_keys(self.state))
 
+    param_terms = {"region": REGION_KEYS, "guild": GUILD_KEYS}
+
     def term_keys(self) -> dict[str, str]:
         return GUILD_KEYS
 
@@ -347,6 +349,7 @@ class FeudumScreen(TallyScreen):
             return await self.save({"type": "decrees", "player": player, "values": values})
 
         def describe(outcome: Outcome) -> str:
-            return "; ".join(p.message for p in outcome.problems) or t("games.not_saved")
+            return "; ".join(self.problem_message(p) for p in outcome.problems) or t(
+                "games.not_saved")
 
         ask_number(self.ctx, f"{self.names[player]} · {label}", label, current, save, describe)

@@ -165,7 +165,8 @@ class TallyScreen(Screen):
 
     def problem_for(self, *fields: str) -> str | None:
         """The message of a refused edit about one of `fields` (for a TextField error)."""
-        return next((p.message for p in self.problems if p.field in fields), None)
+        return next((self.problem_message(p) for p in self.problems if p.field in fields),
+                    None)
 
     def term_keys(self) -> dict[str, str]:
         """Extra field words a game translates ("knights" -> its guild label key)."""
@@ -182,9 +183,25 @@ class TallyScreen(Screen):
         key = FIELD_LABELS.get(field) or FIELD_LABELS.get(last) or self.term_keys().get(last)
         return self.ctx.t(key) if key else field
 
+    # A refusal's params that name a game term: param name -> {value: its label key}
+    # (Feudum: "region" -> {"forest": "games.fd.region.forest", ...}).
+    param_terms: ClassVar[dict[str, dict[str, str]]] = {}
+
+    def problem_message(self, problem: Problem) -> str:
+        """What is wrong, in the player's language: worded by the problem's key
+        ("error.<key>", any refusal of any game), else its English message."""
+        msgid = f"error.{problem.key}" if problem.key else ""
+        if not msgid or not self.ctx.translator.has(msgid):
+            return problem.message
+        shown: dict[str, Any] = {}
+        for name, value in problem.params.items():
+            term = self.param_terms.get(name, {}).get(str(value), "")
+            shown[name] = self.ctx.t(term) if term and self.ctx.translator.has(term) else value
+        return self.ctx.t(msgid, **shown)
+
     def problem_text(self, problem: Problem) -> str:
         return self.ctx.t("games.error", field=self.field_words(problem.field),
-                          message=problem.message)
+                          message=self.problem_message(problem))
 
     # ---- acting ------------------------------------------------------------------------
     def run(self, coro: Coroutine[Any, Any, Any]) -> None:
@@ -259,7 +276,7 @@ def ask_value(screen: TallyScreen, player: int, field: str, label: str, current:
                                   "value": value})
 
     def describe(outcome: Outcome) -> str:
-        return "; ".join(p.message for p in outcome.problems) or screen.ctx.t(
+        return "; ".join(screen.problem_message(p) for p in outcome.problems) or screen.ctx.t(
             "games.not_saved")
 
     ask_number(screen.ctx, f"{screen.names[player]} · {label}", label, current, save,

@@ -125,8 +125,9 @@ class SetupScreen(Screen):
         for problem in exc.problems:
             index = _player_index(problem.field)
             if index is not None:
-                msgid = NAME_TEXTS.get(problem.key or "")
-                self.errors[index] = t(msgid) if msgid else problem.message
+                msgid = NAME_TEXTS.get(problem.key or "") or f"error.{problem.key}"
+                self.errors[index] = (t(msgid, **problem.params) if problem.key
+                                      and self.ctx.translator.has(msgid) else problem.message)
             else:
                 self.general = t("games.setup.count", minimum=self.minimum,
                                  maximum=self.maximum)

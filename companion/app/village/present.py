@@ -14,6 +14,10 @@ if TYPE_CHECKING:
 TERM_PARAMS = {"colour": "colour", "space": "space", "from_space": "space",
                "section": "section", "goods": "goods", "side": "side", "phase": "phase",
                "draw": "draw"}
+# More of them in refusals (error.<key>): a list value is worded item by item.
+ERROR_TERM_PARAMS = {**TERM_PARAMS, "asked_draw": "draw", "action": "space",
+                     "building": "building", "goods_options": "goods",
+                     "colour_options": "colour"}
 
 
 def term(ctx: AppContext, namespace: str, value: str) -> str:
@@ -37,15 +41,26 @@ def note_texts(ctx: AppContext, note_data: list[dict[str, Any]]) -> list[str]:
     return [note_text(ctx, str(n["key"]), dict(n.get("params", {}))) for n in note_data]
 
 
+def error_params(ctx: AppContext, params: dict[str, Any]) -> dict[str, Any]:
+    """A refusal's params as shown: game terms in the player's language, lists joined."""
+    shown: dict[str, Any] = {}
+    for k, v in params.items():
+        namespace = ERROR_TERM_PARAMS.get(k)
+        if isinstance(v, list | tuple):
+            shown[k] = ", ".join(term(ctx, namespace, str(x)) if namespace else str(x)
+                                 for x in v)
+        else:
+            shown[k] = term(ctx, namespace, str(v)) if namespace else v
+    return shown
+
+
 def error_text(ctx: AppContext, exc: RuleError) -> str:
     """The field a user must fix, always named, and what is wrong: worded from the
     catalogues by the error's key ("error.<key>"), or the engine's English message when
     the error has no key (or the key no text)."""
     msgid = f"error.{exc.key}" if exc.key else ""
     if msgid and ctx.translator.has(msgid):
-        shown = {k: term(ctx, TERM_PARAMS[k], str(v)) if k in TERM_PARAMS else v
-                 for k, v in exc.params.items()}
-        message = ctx.t(msgid, **shown)
+        message = ctx.t(msgid, **error_params(ctx, exc.params))
     else:
         message = exc.message
     return ctx.t("village.error", field=exc.field, message=message)

@@ -59,20 +59,25 @@ def check_placements(ctx: Ctx, placements: dict[str, list[str]]) -> None:
     spaces = set(ctx.comp.v("action_spaces"))
     for space, got in placements.items():
         if not isinstance(space, str) or space not in spaces:
-            raise RuleError(f"outcome.{space}", "not an action space")
+            raise RuleError(f"outcome.{space}", "not an action space", key="rule.not_action_space")
         if not isinstance(got, list) or not all(isinstance(c, str) for c in got):
-            raise RuleError(f"outcome.{space}", "must list the cube colours put there")
+            raise RuleError(f"outcome.{space}", "must list the cube colours put there",
+                            key="rule.list_cube_colours")
     need: dict[str, int] = {}
     for space, n in quota.items():
         got = placements.get(space, [])
         if len(got) != n:
-            raise RuleError(f"outcome.{space}", f"needs {n} cubes, got {len(got)}")
+            raise RuleError(f"outcome.{space}", f"needs {n} cubes, got {len(got)}",
+                            key="rule.wrong_cube_count", params={"need": n, "got": len(got)})
         for c in got:
             need[c] = need.get(c, 0) + 1
     for colour, n in need.items():
         if ctx.state.bag.get(colour, 0) < n:
             raise RuleError(f"outcome.{colour}",
-                            f"the bag holds {ctx.state.bag.get(colour, 0)} {colour}, drew {n}")
+                            f"the bag holds {ctx.state.bag.get(colour, 0)} {colour}, drew {n}",
+                            key="rule.bag_holds_fewer",
+                            params={"have": ctx.state.bag.get(colour, 0), "colour": colour,
+                                    "drew": n})
 
 
 def place(ctx: Ctx, placements: dict[str, list[str]]) -> None:

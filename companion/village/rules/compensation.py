@@ -35,10 +35,11 @@ def step_compensation(ctx: Ctx) -> None:
 def choose_compensation_cube(ctx: Ctx, cmd: ChooseCompensationCube) -> None:
     st = ctx.state
     require(bool(st.pending) and st.pending[0].kind == "compensation_cube", "colour",
-            "no compensation cube is waiting to be chosen")
+            "no compensation cube is waiting to be chosen", key="rule.no_compensation_waiting")
     player = st.pending[0].player
     assert player is not None
-    require(st.supply.get(cmd.colour, 0) > 0, "colour", f"no {cmd.colour} left in the supply")
+    require(st.supply.get(cmd.colour, 0) > 0, "colour", f"no {cmd.colour} left in the supply",
+            key="rule.colour_not_in_supply", params={"colour": cmd.colour})
     st.pending.pop(0)
     st.supply[cmd.colour] -= 1
     p = st.players[player]

@@ -39,7 +39,9 @@ def use_privilege(ctx: Ctx, player: int, priv: Privilege, max_level: int) -> Non
     p = st.players[player]
     require(priv.level <= max_level, "privilege.level",
             f"{p.name}'s council member is on level {max_level}; "
-            f"level {priv.level} is out of reach")
+            f"level {priv.level} is out of reach",
+            key="rule.council_level_out_of_reach",
+            params={"name": p.name, "max_level": max_level, "level": priv.level})
     if priv.level == 1:
         if st.next_start_holder is None and not st.next_start_spent:
             st.next_start_holder = player
@@ -49,17 +51,21 @@ def use_privilege(ctx: Ctx, player: int, priv: Privilege, max_level: int) -> Non
     elif priv.level == 2:  # level numbers name the council's levels, not printed values
         count = int(ctx.comp.v("council_privilege_cubes"))
         require(len(priv.cubes) == count and len(set(priv.cubes)) == count, "privilege.cubes",
-                f"choose {count} influence cubes of different colours")
+                f"choose {count} influence cubes of different colours",
+                key="rule.choose_different_cubes", params={"count": count})
         gain_cubes(ctx, player, list(priv.cubes), "privilege.cubes")
     elif priv.level == 3:
-        require(priv.goods is not None, "privilege.goods", "choose a goods tile")
+        require(priv.goods is not None, "privilege.goods", "choose a goods tile",
+                key="rule.choose_goods_tile")
         assert priv.goods is not None
         p.goods[priv.goods] = p.goods.get(priv.goods, 0) + 1
     else:
         trade = ctx.comp.v("council_privilege_prestige")
         coins, prestige = int(trade["coins"]), int(trade["prestige"])
         require(p.coins >= coins, "privilege.level",
-                f"{p.name} needs exactly {coins} coin for {prestige} prestige")
+                f"{p.name} needs exactly {coins} coin for {prestige} prestige",
+                key="rule.privilege_exact_coins",
+                params={"name": p.name, "coins": coins, "prestige": prestige})
         spend_coins(ctx, player, coins)
         p.prestige += prestige
 
@@ -80,7 +86,8 @@ def council_advance(ctx: Ctx, cmd: CouncilAdvance) -> None:
     member = validate_member(ctx, cmd.member, player, place="council")
     new_level = member.level + 1
     require(new_level <= int(ctx.comp.v("council_levels")), "member",
-            f"{cmd.member} is already on the top council level")
+            f"{cmd.member} is already on the top council level",
+            key="rule.council_top_level", params={"member": cmd.member})
     pay(ctx, player, cmd.pay if cmd.pay is not None else
         default_council_payment(ctx, player, new_level))
     member.loc = f"council:{new_level}"
@@ -93,6 +100,7 @@ def council_privilege(ctx: Ctx, cmd: CouncilPrivilege) -> None:
     player = check_action(ctx, "council")
     on_council = ctx.state.members_in("council", player)
     require(bool(on_council), "privilege",
-            f"{ctx.state.players[player].name} has no member on the council")
+            f"{ctx.state.players[player].name} has no member on the council",
+            key="rule.no_council_member", params={"name": ctx.state.players[player].name})
     use_privilege(ctx, player, cmd.privilege, max(m.level for m in on_council))
     mark_action_done(ctx)

@@ -15,9 +15,12 @@ from companion.village.rules.turns import check_action, mark_action_done
 def _goods_for(ctx: Ctx, building: str, goods: str | None) -> str:
     options: list[str] = ctx.comp.v("workshop_goods")[building]
     if goods is None:
-        require(len(options) == 1, "goods", f"choose one of {', '.join(options)}")
+        require(len(options) == 1, "goods", f"choose one of {', '.join(options)}",
+                key="rule.choose_goods", params={"goods_options": list(options)})
         return options[0]
-    require(goods in options, "goods", f"the {building} makes {', '.join(options)}, not {goods}")
+    require(goods in options, "goods", f"the {building} makes {', '.join(options)}, not {goods}",
+            key="rule.building_does_not_make",
+            params={"building": building, "goods_options": list(options), "goods": goods})
     return goods
 
 
@@ -37,8 +40,11 @@ def crafts_train(ctx: Ctx, cmd: CraftsTrain) -> None:
         validate_member(ctx, cmd.train_member, player, "train_member", place="farmyard")
     else:
         require(bool(st.members_at(loc, player)) or not cmd.produce, "train_member",
-                f"{st.players[player].name} has no trained member in the {cmd.building}")
-    require(cmd.train_member is not None or cmd.produce, "produce", "train or produce something")
+                f"{st.players[player].name} has no trained member in the {cmd.building}",
+                key="rule.no_trained_member",
+                params={"name": st.players[player].name, "building": cmd.building})
+    require(cmd.train_member is not None or cmd.produce, "produce", "train or produce something",
+            key="rule.train_or_produce")
     goods = _goods_for(ctx, cmd.building, cmd.goods) if cmd.produce else None
     pay(ctx, player, cmd.pay if cmd.pay is not None else
         default_train_payment(ctx, cmd.building, cmd.train_member is not None, cmd.produce))

@@ -40,13 +40,15 @@ def queue_deaths(ctx: Ctx, player: int) -> None:
 def choose_death(ctx: Ctx, member_id: str) -> None:
     st = ctx.state
     require(bool(st.pending) and st.pending[0].kind == "death", "member",
-            "no death is waiting to be decided")
+            "no death is waiting to be decided", key="rule.no_death_waiting")
     player = st.pending[0].player
     assert player is not None
     candidates = death_candidates(ctx, player)
     require(any(m.id == member_id for m in candidates), "member",
             f"{member_id} is not among the oldest visible members "
-            f"({', '.join(m.id for m in candidates)})")
+            f"({', '.join(m.id for m in candidates)})",
+            key="rule.not_oldest_member",
+            params={"member": member_id, "candidates": ", ".join(m.id for m in candidates)})
     answered = st.pending.pop(0)
     member = st.members[member_id]
     section = PLACE_TO_SECTION[member.place]
@@ -94,7 +96,11 @@ def validate_member(ctx: Ctx, member_id: str, player: int, field: str = "member"
     member = ctx.state.members.get(member_id)
     if member is None or member.owner != player:
         raise RuleError(field, f"{member_id} is not one of {ctx.state.players[player].name}'s "
-                        "members")
+                        "members",
+                        key="rule.not_players_member",
+                        params={"member": member_id, "name": ctx.state.players[player].name})
     if place is not None and member.place != place:
-        raise RuleError(field, f"{member_id} is not on the {place} (it is at {member.loc})")
+        raise RuleError(field, f"{member_id} is not on the {place} (it is at {member.loc})",
+                        key="rule.member_not_there",
+                        params={"member": member_id, "place": place, "loc": member.loc})
     return member

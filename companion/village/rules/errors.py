@@ -7,10 +7,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from companion.core.errors import Problem, Refused
 from companion.core.validation import error_lines, field_path
 
 
-class RuleError(ValueError):
+class RuleError(Refused):
     """`field` names what is wrong (a command field, or the game state the command needs).
     `key` and `params` (set where the refusal is raised, e.g. "rule.not_enough_coins" with
     {"name", "have", "need"}) let the app word the refusal in the player's language from
@@ -19,11 +20,8 @@ class RuleError(ValueError):
 
     def __init__(self, field: str, message: str, key: str | None = None,
                  params: Mapping[str, Any] | None = None) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
-        self.key = key
-        self.params: dict[str, Any] = dict(params or {})
+        # One problem; Refused sets field/message/key/params and the text "field: message".
+        super().__init__([Problem(field, message, key, dict(params or {}))])
 
 
 def require(cond: bool, field: str, message: str, key: str | None = None,

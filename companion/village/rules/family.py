@@ -16,7 +16,8 @@ def family_birth(ctx: Ctx, _cmd: FamilyBirth) -> None:
     player = check_action(ctx, "family")
     st = ctx.state
     waiting = st.members_at("supply", player)
-    require(bool(waiting), "family", f"{st.players[player].name} has no member left in the supply")
+    require(bool(waiting), "family", f"{st.players[player].name} has no member left in the supply",
+            key="rule.no_member_in_supply", params={"name": st.players[player].name})
     newborn = min(waiting, key=lambda m: (m.gen, m.id))
     newborn.loc = "farmyard"
     ctx.note("born", player=st.players[player].name, gen=newborn.gen)
@@ -27,6 +28,7 @@ def family_recall(ctx: Ctx, cmd: FamilyRecall) -> None:
     player = check_action(ctx, "family")
     member = validate_member(ctx, cmd.member, player)
     require(member.place in BOARD_PLACES_FOR_RECALL, "member",
-            f"{cmd.member} is not employed on the board (it is at {member.loc})")
+            f"{cmd.member} is not employed on the board (it is at {member.loc})",
+            key="rule.member_not_employed", params={"member": cmd.member, "loc": member.loc})
     member.loc = "farmyard"
     mark_action_done(ctx)

@@ -15,7 +15,8 @@ def harvest(ctx: Ctx, _cmd: Harvest) -> None:
     st = ctx.state
     p = st.players[player]
     require(bool(st.members_at("farmyard", player)), "harvest",
-            f"{p.name} needs a member on the farmyard to harvest")
+            f"{p.name} needs a member on the farmyard to harvest",
+            key="rule.harvest_needs_member", params={"name": p.name})
     gain_grain(ctx, player, harvest_amount(ctx, player))
     mark_action_done(ctx)
 

@@ -94,12 +94,14 @@ def default_choice(options: list[str]) -> str:
 def choose_cube(ctx: Ctx, cmd: KarlaChooseCube) -> None:
     st = ctx.state
     require(bool(st.pending) and st.pending[0].kind == "karla_cube", "colour",
-            "Karla is not waiting for a cube choice")
+            "Karla is not waiting for a cube choice", key="rule.karla_not_choosing")
     detail = st.pending[0].detail
-    require(cmd.space == detail["space"], "space", f"Karla takes from {detail['space']}")
+    require(cmd.space == detail["space"], "space", f"Karla takes from {detail['space']}",
+            key="rule.karla_takes_from", params={"space": detail["space"]})
     options = detail["options"]
     assert isinstance(options, list)
-    require(cmd.colour in options, "colour", f"choose one of {', '.join(options)}")
+    require(cmd.colour in options, "colour", f"choose one of {', '.join(options)}",
+            key="rule.choose_colour", params={"colour_options": list(options)})
     st.pending.pop(0)
     raw = detail["why"]
     assert isinstance(raw, list)
@@ -149,7 +151,7 @@ def apply_chance(ctx: Ctx, pending: Pending, draw: str, out: dict[str, Any]) -> 
     if draw == "d4":
         colour = out.get("colour")
         require(isinstance(colour, str) and colour in ctx.comp.v("influence_colours"),
-                "outcome.colour", "the die shows an influence colour")
+                "outcome.colour", "the die shows an influence colour", key="rule.die_shows_colour")
         st.pending.pop(0)
         space = str(pending.detail["space"])
         ctx.note("d4_shows", colour=str(colour))
@@ -160,18 +162,23 @@ def apply_chance(ctx: Ctx, pending: Pending, draw: str, out: dict[str, Any]) -> 
             st.pending.append(Pending(kind="chance", draw="d4", detail={"space": space}))
         return
     if draw != "fate":
-        raise RuleError("draw", f"unknown draw {draw}")
+        raise RuleError("draw", f"unknown draw {draw}",
+                        key="rule.unknown_draw", params={"draw": draw})
     side = str(pending.detail["side"])
     tile = int(str(pending.detail["tile"]))
     require(out.get("side") == side and type(out.get("tile")) is int and out["tile"] == tile,
-            "outcome", f"the {side} tile {tile + 1} is the one being flipped")
+            "outcome", f"the {side} tile {tile + 1} is the one being flipped",
+            key="rule.fate_tile_flipped", params={"side": side, "tile": tile + 1})
     quill = out.get("quill")
-    require(isinstance(quill, bool), "outcome.quill", "must be true or false")
+    require(isinstance(quill, bool), "outcome.quill", "must be true or false",
+            key="rule.true_or_false")
     face_down = karla.fate[side].count(False)
     if karla.quill[side] >= 0:
-        require(not quill, "outcome.quill", f"the {side} set's quill is already face up")
+        require(not quill, "outcome.quill", f"the {side} set's quill is already face up",
+                key="rule.quill_already_up", params={"side": side})
     elif face_down == 1:
-        require(bool(quill), "outcome.quill", f"the last {side} tile must be the quill")
+        require(bool(quill), "outcome.quill", f"the last {side} tile must be the quill",
+                key="rule.last_tile_quill", params={"side": side})
     st.pending.pop(0)
     karla.fate[side][tile] = True
     if quill:

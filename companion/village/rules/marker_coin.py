@@ -11,13 +11,13 @@ from companion.village.rules.errors import require
 
 def _marker_holder(ctx: Ctx) -> int:
     st = ctx.state
-    require(st.solo, "type", "only in a solo game")
+    require(st.solo, "type", "only in a solo game", key="rule.solo_only")
     holder = st.next_start_holder
     require(holder is not None and not st.next_start_spent
             and st.players[holder].kind == "human", "type",
-            "you do not hold the next-start-player marker")
+            "you do not hold the next-start-player marker", key="rule.no_start_marker")
     require(st.phase in ("turns", "mass_buyout", "mass_advance"), "phase",
-            "only before the new round")
+            "only before the new round", key="rule.before_new_round_only")
     assert holder is not None
     return holder
 

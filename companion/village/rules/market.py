@@ -37,23 +37,26 @@ def available_slots(ctx: Ctx) -> list[int]:
 def serve(ctx: Ctx, cmd: MarketServe) -> None:
     st = ctx.state
     md = st.market_day
-    require(md is not None, "phase", "no market day is under way")
+    require(md is not None, "phase", "no market day is under way", key="rule.no_market_day")
     assert md is not None
     seller = md.seller
     p = st.players[seller]
     require(cmd.slot in available_slots(ctx), "slot",
-            f"no customer waits on front space {cmd.slot + 1}")
+            f"no customer waits on front space {cmd.slot + 1}",
+            key="rule.no_customer_on_space", params={"slot": cmd.slot + 1})
     free = seller == md.trigger and not md.free_sale_used
     pay(ctx, seller, cmd.pay)
     if not free:
         extra = ctx.comp.v("market_extra_sale")
         green = int(extra["green"])
         if cmd.extra_with_coin:
-            require(p.coins >= green, "extra_with_coin", f"{p.name} has no coin to spare")
+            require(p.coins >= green, "extra_with_coin", f"{p.name} has no coin to spare",
+                    key="rule.no_coin_to_spare", params={"name": p.name})
             spend_coins(ctx, seller, green)
         else:
             require(p.cubes.get("green", 0) >= green, "extra_with_coin",
-                    f"{p.name} needs {green} green cube for this sale (or pay with a coin)")
+                    f"{p.name} needs {green} green cube for this sale (or pay with a coin)",
+                    key="rule.sale_needs_green", params={"name": p.name, "green": green})
             p.cubes["green"] -= green
             st.supply["green"] = st.supply.get("green", 0) + green
         spend_time(ctx, seller, int(extra["time"]))
@@ -77,7 +80,7 @@ def take_tile(ctx: Ctx, player: int, slot: int, points: int) -> None:
 def pass_(ctx: Ctx, _cmd: MarketPass) -> None:
     st = ctx.state
     md = st.market_day
-    require(md is not None, "phase", "no market day is under way")
+    require(md is not None, "phase", "no market day is under way", key="rule.no_market_day")
     assert md is not None
     md.passed.append(md.seller)
     _advance_seller(ctx)

@@ -58,19 +58,24 @@ def buy_out(ctx: Ctx, cmd: MassBuyOut) -> None:
     st = ctx.state
     player = buyer(ctx)
     require(player is not None and "mass_draw" not in st.flow, "phase",
-            "no mass buy-out is under way")
+            "no mass buy-out is under way", key="rule.no_mass_buyout")
     assert player is not None and st.mass is not None
     p = st.players[player]
     cost = int(ctx.comp.v("mass_buyout_cost"))
     room = int(ctx.comp.v("mass_draw")) - len(st.mass.bought)
-    require(len(set(cmd.members)) == len(cmd.members), "members", "a member is listed twice")
-    require(len(cmd.members) <= room, "members", f"only {room} more may come out of the bag")
+    require(len(set(cmd.members)) == len(cmd.members), "members", "a member is listed twice",
+            key="rule.member_listed_twice")
+    require(len(cmd.members) <= room, "members", f"only {room} more may come out of the bag",
+            key="rule.bag_room", params={"room": room})
     require(len(cmd.members) * cost <= p.coins, "members",
-            f"{p.name} has {p.coins} coins for {len(cmd.members)} buy-outs")
+            f"{p.name} has {p.coins} coins for {len(cmd.members)} buy-outs",
+            key="rule.buyout_coins",
+            params={"name": p.name, "coins": p.coins, "buyouts": len(cmd.members)})
     for i, mid in enumerate(cmd.members):
         m = st.members.get(mid)
         if m is None or m.owner != player or m.loc != "bag":
-            raise RuleError(f"members[{i}]", f"{mid} is not {p.name}'s member in the black bag")
+            raise RuleError(f"members[{i}]", f"{mid} is not {p.name}'s member in the black bag",
+                            key="rule.not_in_players_bag", params={"member": mid, "name": p.name})
     for mid in cmd.members:
         spend_coins(ctx, player, cost)
         st.mass.bought.append(mid)
@@ -116,16 +121,21 @@ def draw_items(ctx: Ctx, rng: random.Random, count: int) -> list[str]:
 def check_draw(ctx: Ctx, items: list[str], count: int) -> None:
     for i, item in enumerate(items):
         if not isinstance(item, str):
-            raise RuleError(f"outcome.items[{i}]", "must name a member or a monk")
-    require(len(items) == count, "outcome.items", f"draw exactly {count} items")
+            raise RuleError(f"outcome.items[{i}]", "must name a member or a monk",
+                            key="rule.member_or_monk")
+    require(len(items) == count, "outcome.items", f"draw exactly {count} items",
+            key="rule.draw_exact_items", params={"count": count})
     monks = items.count(MONK)
     require(monks <= ctx.state.monks_in_bag, "outcome.items",
-            f"the bag holds only {ctx.state.monks_in_bag} monks")
+            f"the bag holds only {ctx.state.monks_in_bag} monks",
+            key="rule.bag_monks", params={"monks": ctx.state.monks_in_bag})
     members = [i for i in items if i != MONK]
-    require(len(set(members)) == len(members), "outcome.items", "a member is drawn twice")
+    require(len(set(members)) == len(members), "outcome.items", "a member is drawn twice",
+            key="rule.member_drawn_twice")
     for i, mid in enumerate(items):
         if mid != MONK and (mid not in ctx.state.members or ctx.state.members[mid].loc != "bag"):
-            raise RuleError(f"outcome.items[{i}]", f"{mid} is not in the black bag")
+            raise RuleError(f"outcome.items[{i}]", f"{mid} is not in the black bag",
+                            key="rule.not_in_bag", params={"member": mid})
 
 
 def apply_draw(ctx: Ctx, items: list[str]) -> None:
@@ -204,7 +214,7 @@ def advance(ctx: Ctx, cmd: MassAdvance) -> None:
     st = ctx.state
     player = advancer(ctx)
     require(player is not None and "mass_bonus" not in st.flow, "phase",
-            "no church advancement is under way")
+            "no church advancement is under way", key="rule.no_church_advance")
     assert player is not None and st.mass is not None
     p = st.players[player]
     total = 0
@@ -212,12 +222,15 @@ def advance(ctx: Ctx, cmd: MassAdvance) -> None:
     for mid, level in cmd.moves.items():
         m = st.members.get(mid)
         if m is None or m.owner != player or m.place != "church":
-            raise RuleError(f"moves.{mid}", f"{mid} is not {p.name}'s member on the church track")
+            raise RuleError(f"moves.{mid}", f"{mid} is not {p.name}'s member on the church track",
+                            key="rule.not_on_church_track", params={"member": mid, "name": p.name})
         if not m.level < level <= top:
             raise RuleError(f"moves.{mid}",
-                            f"must move right, to a level from {m.level + 1} to {top}")
+                            f"must move right, to a level from {m.level + 1} to {top}",
+                            key="rule.move_right", params={"low": m.level + 1, "top": top})
         total += advance_cost(ctx, m.level, level)
-    require(total <= p.grain, "moves", f"{p.name} has {p.grain} grain, the moves cost {total}")
+    require(total <= p.grain, "moves", f"{p.name} has {p.grain} grain, the moves cost {total}",
+            key="rule.moves_cost_grain", params={"name": p.name, "grain": p.grain, "total": total})
     p.grain -= total
     for mid, level in cmd.moves.items():
         st.members[mid].loc = f"church:{level}"

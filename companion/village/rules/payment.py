@@ -16,7 +16,10 @@ def pay(ctx: Ctx, player: int, payment: Payment, field: str = "pay") -> None:
     for colour, n in payment.cubes.items():
         if p.cubes.get(colour, 0) < n:
             raise RuleError(f"{field}.cubes.{colour}",
-                            f"{p.name} has {p.cubes.get(colour, 0)} {colour}, needs {n}")
+                            f"{p.name} has {p.cubes.get(colour, 0)} {colour}, needs {n}",
+                            key="rule.not_enough_cubes",
+                            params={"name": p.name, "have": p.cubes.get(colour, 0),
+                                    "colour": colour, "need": n})
     if p.coins < payment.coins:
         raise RuleError(f"{field}.coins", f"{p.name} has {p.coins} coins, needs {payment.coins}",
                         key="rule.not_enough_coins",
@@ -28,7 +31,10 @@ def pay(ctx: Ctx, player: int, payment: Payment, field: str = "pay") -> None:
     for g, n in payment.goods.items():
         if p.goods.get(g, 0) < n:
             raise RuleError(f"{field}.goods.{g}",
-                            f"{p.name} has {p.goods.get(g, 0)} {g}, needs {n}")
+                            f"{p.name} has {p.goods.get(g, 0)} {g}, needs {n}",
+                            key="rule.not_enough_goods",
+                            params={"name": p.name, "have": p.goods.get(g, 0), "goods": g,
+                                    "need": n})
     for colour, n in payment.cubes.items():
         p.cubes[colour] = p.cubes.get(colour, 0) - n
         st.supply[colour] = st.supply.get(colour, 0) + n
@@ -70,7 +76,8 @@ def gain_cubes(ctx: Ctx, player: int, colours: list[str], field: str) -> None:
     st = ctx.state
     for c in colours:
         if st.supply.get(c, 0) <= 0:
-            raise RuleError(field, f"no {c} cube left in the supply")
+            raise RuleError(field, f"no {c} cube left in the supply",
+                            key="rule.colour_not_in_supply", params={"colour": c})
         st.supply[c] -= 1
         st.players[player].cubes[c] = st.players[player].cubes.get(c, 0) + 1
 

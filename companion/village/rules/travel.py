@@ -25,11 +25,14 @@ def travel(ctx: Ctx, cmd: Travel) -> None:
     p = st.players[player]
     member = validate_member(ctx, cmd.member, player)
     require(member.place in ("farmyard", "travel"), "member",
-            f"{cmd.member} must come from the farmyard or already be on the map")
-    require(cmd.city <= int(ctx.comp.v("travel_cities")), "city", "no such city")
+            f"{cmd.member} must come from the farmyard or already be on the map",
+            key="rule.travel_from_farmyard", params={"member": cmd.member})
+    require(cmd.city <= int(ctx.comp.v("travel_cities")), "city", "no such city",
+            key="rule.no_such_city")
     new_city = cmd.city not in p.cities
     if new_city:
-        require(cmd.reward is not None, "reward", "choose the city's reward")
+        require(cmd.reward is not None, "reward", "choose the city's reward",
+                key="rule.choose_city_reward")
     pay(ctx, player, cmd.pay if cmd.pay is not None else
         default_travel_payment(ctx, player, {str(k): v for k, v in cmd.route_cubes.items()}))
     member.loc = f"travel:{cmd.city}"
@@ -43,7 +46,8 @@ def travel(ctx: Ctx, cmd: Travel) -> None:
         else:
             cubes = int(reward["cubes"])
             require(len(cmd.reward_cubes) == cubes, "reward_cubes",
-                    f"choose {cubes} influence cubes")
+                    f"choose {cubes} influence cubes",
+                    key="rule.choose_reward_cubes", params={"count": cubes})
             gain_cubes(ctx, player, list(cmd.reward_cubes), "reward_cubes")
     else:
         ctx.note("city_again", player=p.name, city=cmd.city)

@@ -29,7 +29,8 @@ def take_cube(ctx: Ctx, cmd: TakeCube) -> None:
     require_turn_start(ctx)
     cubes = st.spaces.get(cmd.space)
     if cubes is None:
-        raise RuleError("space", f"{cmd.space} is not an action space")
+        raise RuleError("space", f"{cmd.space} is not an action space",
+                        key="rule.space_not_action_space", params={"space": cmd.space})
     if cmd.colour not in cubes:
         have = ", ".join(sorted(set(cubes))) or "no cubes"
         raise RuleError("colour", f"no {cmd.colour} cube on {cmd.space} (it has {have})",
@@ -64,7 +65,7 @@ def free_action(ctx: Ctx, _cmd: FreeAction) -> None:
     st = ctx.state
     require_turn_start(ctx)
     require(st.end is not None and st.cubes_on_board() == 0, "free_action",
-            "only in the final turns once the board is empty")
+            "only in the final turns once the board is empty", key="rule.free_action_when")
     st.stage = "act"
     st.space_taken = "free"
     st.action_done = False
@@ -100,7 +101,8 @@ def check_action(ctx: Ctx, action: str) -> int:
             key="rule.action_already_done")
     allowed = st.space_taken in ("well", "free") or st.space_taken == action
     require(allowed, "action",
-            f"the cube came from {st.space_taken}: only its action may follow ({action} asked)")
+            f"the cube came from {st.space_taken}: only its action may follow ({action} asked)",
+            key="rule.only_cube_action", params={"space": st.space_taken, "action": action})
     return st.current
 
 

@@ -25,8 +25,11 @@ def well(ctx: Ctx, cmd: Well) -> None:
             key="rule.well_needs_cubes",
             params={"name": p.name, "price": price, "colour": cmd.colour, "have": have})
     from_cubes = price - cmd.coins
-    require(from_cubes <= have, "coins", f"{p.name} has only {have} {cmd.colour}")
-    require(cmd.coins <= p.coins, "coins", f"{p.name} has only {p.coins} coins")
+    require(from_cubes <= have, "coins", f"{p.name} has only {have} {cmd.colour}",
+            key="rule.well_has_only_cubes",
+            params={"name": p.name, "have": have, "colour": cmd.colour})
+    require(cmd.coins <= p.coins, "coins", f"{p.name} has only {p.coins} coins",
+            key="rule.well_has_only_coins", params={"name": p.name, "coins": p.coins})
     p.cubes[cmd.colour] = have - from_cubes
     st.supply[cmd.colour] = st.supply.get(cmd.colour, 0) + from_cubes
     spend_coins(ctx, st.current, cmd.coins)

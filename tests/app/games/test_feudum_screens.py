@@ -79,7 +79,7 @@ def test_dawn_scoring_and_a_refusal_naming_the_guild(store: ProblemStore) -> Non
         tap(app, "guild-knights-master")
         app.toggle_switch("Vassal (rules a fief)")
         tap(app, "score-dawn")
-        assert ("Not saved — Bo · Knights: Ann is already master of the knights"
+        assert ("Not saved — Bo · Knights: Ann is already master of the Knights"
                 in app.visible_texts())
         tap(app, "guild-knights-expert")  # fix it: the draft kept everything else
         tap(app, "score-dawn")
