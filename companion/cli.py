@@ -126,12 +126,9 @@ def cmd_app(args: argparse.Namespace) -> int:
     # A broken install (flet missing, an import error in the app) fails loudly here.
     from companion.app.launch import run_app
 
-    extra: dict[str, list[str]] = {}  # only when given: run_app(host, port, data_dir)
-    if args.allow_host:
-        extra["allow_hosts"] = args.allow_host
-    if args.allow_origin:
-        extra["allow_origins"] = args.allow_origin
-    return run_app(host=args.host, port=args.port, data_dir=args.data_dir, **extra)
+    return run_app(host=args.host, port=args.port, data_dir=args.data_dir,
+                   allow_hosts=tuple(args.allow_host or ()),
+                   allow_origins=tuple(args.allow_origin or ()), share=args.share)
 
 
 def _allow_option(kind: str) -> Callable[[str], str]:
@@ -171,6 +168,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="app: also accept pages from this origin "
                              "(http(s)://host[:port], repeatable), e.g. a reverse proxy's "
                              "public address")
+    parser.add_argument("--share", nargs="?", const="", default=None, metavar="ADDRESS",
+                        help="app: let phones at the table join a game over the local "
+                             "network (table mode): also listen on ADDRESS (default: this "
+                             "machine's first LAN address); 127.0.0.1 is still served")
     sub = parser.add_subparsers(dest="command")
 
     p_score = sub.add_parser("score", help="score a finished game given as JSON")

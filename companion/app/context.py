@@ -26,6 +26,7 @@ from companion.store.base import (
 
 if TYPE_CHECKING:
     from companion.app.routing import Router
+    from companion.app.table_mode.sharing import TableShare
 
 logger = logging.getLogger(__name__)
 
@@ -45,6 +46,10 @@ class AppContext:
         self.translator = Translator(language)
         self.device = DeviceServices(page, on_copied=lambda: self.toast(self.t("common.copied")))
         self.router: Router | None = None
+        # Table mode (issue 12): the process's share state (None: not sharing) and, on a
+        # joined phone, its member id (None: the host). See companion/app/table_mode.
+        self.share: TableShare | None = None
+        self.member_id: str | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # -- text ---------------------------------------------------------------------------

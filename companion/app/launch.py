@@ -2,7 +2,11 @@
 
 The server is Flet's own ASGI app (`ft.run(..., export_asgi_app=True)`) wrapped in
 `server_guard.HostOriginGuard` and served by uvicorn here, so that only the app's own page
-can open a session, and SIGTERM/SIGINT end the process promptly."""
+can open a session, and SIGTERM/SIGINT end the process promptly.
+
+With `--share [ADDRESS]` (table mode, issue 12) it listens on 127.0.0.1 and on the LAN
+address, and `companion.share.guard.ShareGuard` inside the guard lets only the host and the
+phones that joined reach the app (see companion/app/table_mode/sharing.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ import contextlib
 import logging
 import os
 import signal
+import socket
 import sys
 import threading
 from collections.abc import Callable, Generator, Sequence
@@ -24,7 +29,15 @@ from flet.utils import get_bool_env_var, get_free_tcp_port, is_linux_server, ope
 from companion.app.server_guard import WILDCARD_BIND_HOSTS, HostOriginGuard, build_policy
 from companion.app.shell import build_main
 from companion.app.store_access import AsyncStore, open_store
+from companion.app.table_mode.sharing import (
+    ShareSetupError,
+    TableShare,
+    bind_sockets,
+    choose_address,
+)
 from companion.bundled import bundled_dir
+from companion.share.guard import ShareGuard
+from companion.share.registry import ShareRegistry
 
 logger = logging.getLogger(__name__)
 
@@ -58,15 +71,27 @@ def _display_host(host: str) -> str:
 
 
 def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None,
-            allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] = ()) -> int:
+            allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] = (),
+            share: str | None = None) -> int:
     """Serve the app until SIGINT or SIGTERM. The web server answers only its own page:
-    see `server_guard` (`allow_hosts`/`allow_origins` are --allow-host/--allow-origin)."""
+    see `server_guard` (`allow_hosts`/`allow_origins` are --allow-host/--allow-origin).
+    `share`: None serves 127.0.0.1 only (the default); "" shares on the first LAN address,
+    an address on that one (`--share [ADDRESS]`)."""
     configure_web_environment()
     packaged = os.getenv("FLET_PLATFORM") is not None  # Flet's own transport, no HTTP
     host = os.getenv("FLET_SERVER_IP") or host  # Flet's env overrides, as ft.run reads them
     port = int(os.getenv("FLET_SERVER_PORT") or port)
     if port == 0:
         port = get_free_tcp_port()
+    table_share: TableShare | None = None
+    sockets: list[socket.socket] | None = None
+    if share is not None and not packaged:
+        try:
+            table_share, sockets = _start_sharing(host, port, share)
+        except ShareSetupError as exc:
+            print(f"Cannot share: {exc}", file=sys.stderr)
+            return 2
+        allow_hosts = [*allow_hosts, f"{table_share.address}:{port}"]
     try:
         policy = build_policy(host, port, allow_hosts, allow_origins)
     except ValueError as exc:
@@ -79,6 +104,9 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
         return 1
     astore = AsyncStore(store)
     url = f"http://{_display_host(host)}:{port}/"
+    if table_share is not None:
+        print(f"Phones join at {table_share.base_url}/ (open a game, then "
+              "\"Let phones join\")", flush=True)
     if not packaged:  # a packaged app has no URL to show
         print(f"Village Companion: {url}  (Ctrl+C to stop)", flush=True)
         if host.strip().lower() in WILDCARD_BIND_HOSTS:
@@ -90,7 +118,7 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
         "assets_dir": str(assets_dir()), "no_cdn": True,
     }
     try:
-        main = build_main(astore)
+        main = build_main(astore, share=table_share)
         if packaged:
             ft.run(main, **flet_options)
         else:
@@ -98,13 +126,32 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
             # behind the guard. None means Flet ran the app itself (Pyodide).
             asgi_app = ft.run(main, export_asgi_app=True, **flet_options)
             if asgi_app is not None:
-                serve(HostOriginGuard(asgi_app, policy), host, port,
-                      on_started=_startup_callback(url))
+                inner = asgi_app
+                if table_share is not None:
+                    table_share.guard = ShareGuard(asgi_app, table_share.registry)
+                    inner = table_share.guard
+                extra = {"sockets": sockets} if sockets else {}  # --share: two listeners
+                serve(HostOriginGuard(inner, policy), host, port,
+                      on_started=_startup_callback(url), **extra)
     except KeyboardInterrupt:
         pass
     finally:
         astore.close()
+        for sock in sockets or ():
+            sock.close()
     return 0
+
+
+def _start_sharing(host: str, port: int, requested: str) -> tuple[TableShare,
+                                                                  list[socket.socket]]:
+    """The share state and the two listening sockets for `--share`; ShareSetupError when
+    it cannot start."""
+    if host.strip().lower() not in ("127.0.0.1", "localhost"):
+        raise ShareSetupError("--share serves 127.0.0.1 and the LAN address itself: "
+                              "leave --host out")
+    address = choose_address(requested or None, lambda line: print(line, flush=True))
+    sockets = bind_sockets("127.0.0.1", address, port)
+    return TableShare(ShareRegistry(), address, port), sockets
 
 
 def _startup_callback(url: str) -> Callable[[], None]:
@@ -129,13 +176,15 @@ SHUTDOWN_GRACE_S = 1
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
-def serve(app: Any, host: str, port: int, on_started: Callable[[], None] | None = None) -> None:
+def serve(app: Any, host: str, port: int, on_started: Callable[[], None] | None = None,
+          sockets: Sequence[socket.socket] | None = None) -> None:
     """Serve the ASGI `app` with uvicorn (as Flet does: websockets-sansio, Flet's log level)
     until SIGINT or SIGTERM. Either signal closes every connection (WebSockets with 1012)
     and returns within SHUTDOWN_GRACE_S plus a few tenths of a second, connected clients
     or not (about 0.5 s with the app's page open): after the grace uvicorn cancels requests
     still running (a Flet WebSocket that never registered a session never ends by itself).
-    Returning, not dying by the signal, lets the caller's `finally` run."""
+    Returning, not dying by the signal, lets the caller's `finally` run. `sockets`: serve
+    these listening sockets instead of binding host:port (--share: loopback and LAN)."""
     import uvicorn  # not at module level: a Pyodide build has no uvicorn
 
     class Server(uvicorn.Server):
@@ -162,7 +211,7 @@ def serve(app: Any, host: str, port: int, on_started: Callable[[], None] | None 
     async def run() -> None:
         watcher = asyncio.create_task(_when_started(server, on_started))
         try:
-            await server.serve()
+            await server.serve(sockets=list(sockets) if sockets else None)
         finally:
             watcher.cancel()
 

@@ -8,8 +8,9 @@ A screen is any `Screen` subclass (or factory `(ctx, params) -> Screen`); see ro
 
 from __future__ import annotations
 
-from companion.app.games.routes import tally_routes
+from companion.app.assistants.routes import tally_routes
 from companion.app.routing import HOME_ROUTE, SETTINGS_ROUTE, RouteSpec
+from companion.app.table_mode.routes import table_mode_routes
 from companion.app.views.home import HomeScreen
 from companion.app.views.settings import SettingsScreen
 from companion.app.village.routes import village_routes
@@ -21,5 +22,6 @@ def build_routes() -> dict[str, RouteSpec]:
         SETTINGS_ROUTE: RouteSpec(SettingsScreen),
     }
     routes.update(village_routes())
+    routes.update(table_mode_routes())  # table mode: the host's QR screen, a phone's seat
     routes.update(tally_routes())  # the scoring assistants (Small City, Feudum, Villagers)
     return routes

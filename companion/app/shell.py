@@ -14,6 +14,8 @@ from companion.app.routes import build_routes
 from companion.app.routing import Router, RouteSpec
 from companion.app.settings import AppSettings, load_settings
 from companion.app.store_access import AsyncStore
+from companion.app.table_mode.confine import joined_member, member_router
+from companion.app.table_mode.sharing import TableShare
 from companion.app.theme import apply_theme, install_themes
 from companion.app.views.not_found import NotFoundScreen
 from companion.i18n import DEFAULT_LANGUAGE
@@ -40,8 +42,10 @@ async def switch_when_detected(ctx: AppContext, detection: asyncio.Task[str]) ->
         ctx.set_language(detected)
 
 
-def build_main(store: AsyncStore, routes: Mapping[str, RouteSpec] | None = None) -> AppMain:
-    """`routes` defaults to the app's registry; tests may pass their own."""
+def build_main(store: AsyncStore, routes: Mapping[str, RouteSpec] | None = None,
+               share: TableShare | None = None) -> AppMain:
+    """`routes` defaults to the app's registry; tests may pass their own. `share`: the
+    process's table-mode state when serving with --share (see app/table_mode)."""
 
     async def main(page: ft.Page) -> None:
         page.title = "Village Companion"
@@ -51,6 +55,9 @@ def build_main(store: AsyncStore, routes: Mapping[str, RouteSpec] | None = None)
         except Exception as exc:  # unreadable settings must not keep the app from starting
             logger.exception("settings could not be read")
             settings, load_error = AppSettings(), exc
+        member_id = joined_member(share, page)
+        if member_id is not None:  # a joined phone: its own device's language, not the host's
+            settings = AppSettings()
         detection: asyncio.Task[str] | None = None
         if settings.language is None:  # never chosen: follow the client's locale
             detection = asyncio.get_running_loop().create_task(detect_language(page))
@@ -62,8 +69,10 @@ def build_main(store: AsyncStore, routes: Mapping[str, RouteSpec] | None = None)
 
         ctx = AppContext(page, store, settings, language)
         page.title = ctx.t("app.title")
-        router = Router(ctx, routes if routes is not None else build_routes(),
-                        not_found=NotFoundScreen)
+        ctx.share, ctx.member_id = share, member_id
+        all_routes = routes if routes is not None else build_routes()
+        router = (Router(ctx, all_routes, not_found=NotFoundScreen) if member_id is None
+                  else member_router(ctx, all_routes, NotFoundScreen))
         ctx.router = router
         page.on_route_change = router.on_route_change
         page.on_view_pop = router.on_view_pop

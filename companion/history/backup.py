@@ -57,7 +57,7 @@ EDITIONS = ("big-box", "2011")
 APP_SETTING_KEYS = ("app.language", "app.theme", "game.karla_policy", "game.d4_variant",
                     "game.cube_display")
 #: Component corrections (companion/village/service.py calibration_key) and the estimates
-#: the user confirmed (companion/app/village/wizard_calibration.py checked_key).
+#: the user confirmed (companion/app/village/wizard/calibration.py checked_key).
 CORRECTION_KEYS = tuple(f"{prefix}:village:{edition}" for edition in EDITIONS
                         for prefix in ("calibration", "calibration_checked"))
 SETTING_KEYS = APP_SETTING_KEYS + CORRECTION_KEYS + (MERGE_SETTING,)

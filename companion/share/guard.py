@@ -5,8 +5,9 @@ API:
 * `ShareGuard(app, registry, host_addresses=DEFAULT_HOST_ADDRESSES, limiter=None)` wraps
   the ASGI app, *inside* `server_guard.HostOriginGuard` (Host and Origin are checked first):
   `HostOriginGuard(ShareGuard(flet_app, registry), policy)`.
-* `ShareGuard.stop() -> list[str]` stops sharing (`registry.close()`); the caller closes
-  the returned members' app sessions.
+* `ShareGuard.stop() -> list[str]` stops sharing (`registry.close()`) and closes every
+  joined phone's live WebSocket at once (close code 4001); `ShareGuard.remove(member_id)`
+  does the same for one phone. Returns the member ids that were closed.
 * `ShareGuard.is_host(scope)`, and `member_id_from_user_agent(ua)` for the app: a member's
   WebSocket arrives with ` vc-member/<member id>` at the end of its User-Agent, which Flet
   copies into `page.client_user_agent`; a host's never carries one.
@@ -31,16 +32,19 @@ the app's catalogues (`locales/*/LC_MESSAGES/share.po`) in the browser's languag
 
 from __future__ import annotations
 
+import asyncio
 import html
 import ipaddress
 import logging
 import math
 import re
+import threading
 from collections.abc import Iterable
 from urllib.parse import parse_qs
 
 from companion.app.server_guard import (
     ASGIApp,
+    Message,
     Receive,
     Scope,
     Send,
@@ -58,6 +62,7 @@ MEMBER_COOKIE = "vc_member"
 JOIN_PATH = "/join"
 UA_TAG = "vc-member/"
 DEFAULT_HOST_ADDRESSES = frozenset({"127.0.0.1", "::1"})
+MEMBER_CLOSE_CODE = 4001  # the host stopped sharing or removed this phone
 MAX_FORM_BYTES = 4096  # a join code form is a few dozen bytes
 
 _UA_TAG_ANYWHERE = re.compile(r"\s*vc-member/\S*", re.IGNORECASE)
@@ -78,6 +83,46 @@ _PAGE_HEADERS = [
     (b"content-security-policy", b"default-src 'none'; style-src 'unsafe-inline'; "
                                  b"form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
 ]
+
+
+class _MemberSocket:
+    """One member's live WebSocket: the app's `send`, wrapped so the guard can close the
+    connection from outside (the host stopped sharing or removed the phone); anything the
+    app sends after that is dropped."""
+
+    def __init__(self, send: Send, loop: asyncio.AbstractEventLoop) -> None:
+        self._send = send
+        self._loop = loop
+        self.closed = False
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def send(self, message: Message) -> None:
+        if self.closed:
+            return
+        if message.get("type") == "websocket.close":
+            self.closed = True
+        await self._send(message)
+
+    async def _close(self, code: int) -> None:
+        try:
+            await self._send({"type": "websocket.close", "code": code})
+        except Exception as exc:  # the client left meanwhile
+            logger.debug("closing a member's WebSocket: %s", exc)
+
+    def close(self, code: int) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is self._loop:
+            task = self._loop.create_task(self._close(code))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        elif not self._loop.is_closed():  # another thread: hand it to the socket's loop
+            asyncio.run_coroutine_threadsafe(self._close(code), self._loop)
 
 
 def member_id_from_user_agent(user_agent: str | None) -> str | None:
@@ -148,10 +193,49 @@ class ShareGuard:
         self.host_addresses = frozenset(
             c for c in (_canonical_ip(a) for a in host_addresses) if c is not None)
         self.limiter = limiter or CodeRateLimiter()
+        self._sockets_lock = threading.Lock()
+        self._sockets: dict[str, set[_MemberSocket]] = {}  # member id -> live WebSockets
 
     def stop(self) -> list[str]:
-        """Stop sharing; returns the member ids whose app sessions the caller must close."""
-        return self.registry.close()
+        """Stop sharing: every invitation and member token stops working and every joined
+        phone's WebSocket is closed now. Returns the member ids that were removed."""
+        removed = self.registry.close()
+        for member_id in removed:
+            self.close_member(member_id)
+        return removed
+
+    def remove(self, member_id: str) -> bool:
+        """Remove one phone: its cookie stops working and its WebSockets close now."""
+        removed = self.registry.remove(member_id)
+        self.close_member(member_id)
+        return removed
+
+    def close_member(self, member_id: str, code: int = MEMBER_CLOSE_CODE) -> int:
+        """Close the member's live WebSockets (from any thread); returns how many."""
+        with self._sockets_lock:
+            sockets = self._sockets.pop(member_id, set())
+        for socket in sockets:
+            socket.close(code)
+        return len(sockets)
+
+    def live_sockets(self, member_id: str) -> int:
+        with self._sockets_lock:
+            return len(self._sockets.get(member_id, ()))
+
+    async def _serve_member_socket(self, scope: Scope, receive: Receive, send: Send,
+                                   member_id: str) -> None:
+        socket = _MemberSocket(send, asyncio.get_running_loop())
+        with self._sockets_lock:
+            self._sockets.setdefault(member_id, set()).add(socket)
+        try:
+            await self.app(_with_user_agent(scope, member_id), receive, socket.send)
+        finally:
+            with self._sockets_lock:
+                live = self._sockets.get(member_id)
+                if live is not None:
+                    live.discard(socket)
+                    if not live:
+                        del self._sockets[member_id]
 
     def is_host(self, scope: Scope) -> bool:
         server, client = scope.get("server"), scope.get("client")
@@ -173,7 +257,7 @@ class ShareGuard:
             if member is None:
                 await _refuse_websocket(scope, receive, send, _REFUSED)
             else:
-                await self.app(_with_user_agent(scope, member.member_id), receive, send)
+                await self._serve_member_socket(scope, receive, send, member.member_id)
             return
         if scope.get("path") in (JOIN_PATH, JOIN_PATH + "/"):
             await self._join(scope, receive, send, member)

@@ -10,7 +10,9 @@ threads):
   A join token works once: when a phone has used it, a fresh token replaces it (the code
   stays), so the host screen must show the *current* one — read `current()` whenever a
   `subscribe(callback)` callback fires (it gets the new invitation, or None when sharing
-  stopped) and redraw the QR code.
+  stopped) and redraw the QR code. Callbacks fire for the members' changes as well (a
+  phone joined, chose a seat, was made watch-only or removed), with the current invitation,
+  so the host's list of phones stays current.
 * `join_by_token(token, address)` / `join_by_code(code, address)` -> `Joined` (the new
   `Member` and its member token, which goes into the phone's cookie and nowhere else) or a
   `Refusal`. Wrong codes are rate-limited by the caller (`ratelimit.CodeRateLimiter`).
@@ -125,7 +127,8 @@ class ShareRegistry:
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call `listener(invitation or None)` after every change of the invitation (opened,
-        token used, closed), on the thread that changed it. Returns the unsubscriber."""
+        token used, closed) or of the members, on the thread that changed it. Returns the
+        unsubscriber."""
         with self._lock:
             self._listeners.append(listener)
 
@@ -168,7 +171,9 @@ class ShareRegistry:
                 return Refusal.WRONG_CODE
             if len(self._members) >= MAX_MEMBERS:
                 return Refusal.FULL
-            return self._add_member(invitation.game_id, address)
+            joined = self._add_member(invitation.game_id, address)
+        self._notify(invitation)
+        return joined
 
     def _add_member(self, game_id: str, address: str) -> Joined:
         member_id = secrets.token_hex(4)
@@ -211,7 +216,8 @@ class ShareRegistry:
             if member is None:
                 return None
             self._members[member_id] = member = replace(member, seat=seat)
-            return member
+        self._notify(self.current())
+        return member
 
     def set_watch_only(self, member_id: str, watch_only: bool) -> Member | None:
         """The host lets a phone only watch (True) or act for its seat again (False)."""
@@ -220,7 +226,8 @@ class ShareRegistry:
             if member is None:
                 return None
             self._members[member_id] = member = replace(member, watch_only=watch_only)
-            return member
+        self._notify(self.current())
+        return member
 
     def remove(self, member_id: str) -> bool:
         """The member's token stops working at once. False: no such member."""
@@ -228,7 +235,8 @@ class ShareRegistry:
             if self._members.pop(member_id, None) is None:
                 return False
             self._by_digest.pop(self._digest_of.pop(member_id), None)
-            return True
+        self._notify(self.current())
+        return True
 
     def close(self) -> list[str]:
         """Stop sharing: no invitation, no member. Returns the removed members' ids."""

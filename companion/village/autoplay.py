@@ -35,9 +35,8 @@ def candidate_commands(session: VillageSession, rng: random.Random) -> list[dict
             return [{"type": "choose_compensation_cube", "colour": rng.choice(COLOURS)}
                     for _ in range(4)]
         if pend.kind == "karla_cube":
-            options = pend.detail["options"]
-            assert isinstance(options, list)
-            return [{"type": "karla_choose_cube", "space": pend.detail["space"], "colour": c}
+            options = pend.detail.options
+            return [{"type": "karla_choose_cube", "space": pend.detail.space, "colour": c}
                     for c in options]
         return []
     if st.phase == "scoring":

@@ -112,7 +112,7 @@ def app_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> dict[str, Any
     if draw == "bag":
         return {"placements": bag.draw_placements(ctx, rng)}
     if draw == "mass":
-        return {"items": mass.draw_items(ctx, rng, int(str(pending.detail["count"])))}
+        return {"items": mass.draw_items(ctx, rng, int(pending.detail.count or 0))}
     if draw == "fate":
         return karla.app_fate_outcome(ctx, pending, rng)
     if draw == "d4":
@@ -172,7 +172,7 @@ def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
                 key="rule.outcome_items")
         assert isinstance(items, list)
         assert st.mass is not None
-        count = int(str(pending.detail["count"])) if pending else redraw_count
+        count = int(pending.detail.count or 0) if pending else redraw_count
         mass.check_draw(ctx, items, count)
         if not ev.redraw:
             st.pending.pop(0)

@@ -203,7 +203,7 @@ class Reader:
         karla.karla_take(work)
         pending = work.state.pending[0] if work.state.pending else None
         if pending is not None and pending.kind == "karla_cube":
-            return KarlaPreview(choice_space=str(pending.detail.get("space", "")), notes=[])
+            return KarlaPreview(choice_space=pending.detail.space or "", notes=[])
         return KarlaPreview(choice_space=None, notes=list(work.state.note_data))
 
     # ---- the legal moves --------------------------------------------------------------
@@ -219,10 +219,8 @@ class Reader:
                 candidates += [({"type": "choose_death", "member": m.id}, None)
                                for m in self.death_candidates(pending.player)]
             elif pending.kind == "karla_cube":
-                options = pending.detail.get("options", [])
-                assert isinstance(options, list)
-                candidates += [({"type": "karla_choose_cube", "space": pending.detail["space"],
-                                 "colour": c}, None) for c in options]
+                candidates += [({"type": "karla_choose_cube", "space": pending.detail.space,
+                                 "colour": c}, None) for c in pending.detail.options]
             elif pending.kind == "compensation_cube":
                 candidates += [({"type": "choose_compensation_cube", "colour": c}, None)
                                for c in self.compensation_colours()]

@@ -180,24 +180,28 @@ class VillageService:
             if self._engine_header(session):
                 session.engine_written = ENGINE_VERSION
 
-    def execute(self, session_id: str, session: VillageSession, command: Any) -> Outcome:
+    # `by` (table mode): who did it, e.g. {"seat": 1} for a phone at the table. It is kept
+    # on the action's stored events for the log; the fold never reads it.
+    def execute(self, session_id: str, session: VillageSession, command: Any, *,
+                by: dict[str, Any] | None = None) -> Outcome:
         with self._rolled_back_on_failure(session):
             outcome = session.execute(command)
-            self._saved(session_id, session, outcome)
+            self._saved(session_id, session, outcome, by)
         return outcome
 
     def enter_draw(self, session_id: str, session: VillageSession,
-                   outcome: dict[str, Any]) -> Outcome:
+                   outcome: dict[str, Any], *, by: dict[str, Any] | None = None) -> Outcome:
         with self._rolled_back_on_failure(session):
             result = session.enter_draw(outcome)
-            self._saved(session_id, session, result)
+            self._saved(session_id, session, result, by)
         return result
 
     def redraw(self, session_id: str, session: VillageSession, draw: Literal["bag", "mass"],
-               outcome: dict[str, Any] | None = None) -> Outcome:
+               outcome: dict[str, Any] | None = None, *,
+               by: dict[str, Any] | None = None) -> Outcome:
         with self._rolled_back_on_failure(session):
             result = session.redraw(draw, outcome)
-            self._saved(session_id, session, result)
+            self._saved(session_id, session, result, by)
         return result
 
     @staticmethod
@@ -213,7 +217,12 @@ class VillageService:
             session.restore(snap)
             raise
 
-    def _saved(self, session_id: str, session: VillageSession, outcome: Outcome) -> None:
+    def _saved(self, session_id: str, session: VillageSession, outcome: Outcome,
+               by: dict[str, Any] | None = None) -> None:
+        count = len(outcome.events)
+        if by and count:  # the action's events are the log's last: tag both copies
+            for event in [*outcome.events, *session.events[-count:]]:
+                event["by"] = dict(by)
         engine = self._engine_header(session)
         session.saved_version = self.store.append(
             session_id, outcome.events, expected=session.saved_version, header=engine,

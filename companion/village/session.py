@@ -285,9 +285,8 @@ class VillageSession:
                                                outcome=chance.app_outcome(ctx, pending, rng),
                                                source="app")
             elif pending.kind == "karla_cube" and self.karla_policy == "auto":
-                options = pending.detail["options"]
-                assert isinstance(options, list)
-                body = KarlaChooseCube(space=str(pending.detail["space"]),
+                options = pending.detail.options
+                body = KarlaChooseCube(space=str(pending.detail.space),
                                        colour=default_choice(options))
             else:
                 break

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from companion.village.interpretations import CURRENT_RULES
 
@@ -57,6 +57,34 @@ class Player(BaseModel):
     deaths_pending: int = 0
 
 
+class KarlaWhy(BaseModel):
+    """One of Karla's reasons for a take, as a table note (key + params)."""
+
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class PendingDetail(BaseModel):
+    """What a pending choice or draw needs besides its kind; each field is set only by
+    the kinds named beside it. Serialized with only the fields that are set, in this
+    order, so a state dumps to the same JSON as when this was a plain dict (the golden
+    logs digest every state)."""
+
+    model_config = {"extra": "forbid"}
+
+    side: Literal["top", "bottom"] | None = None  # fate draw: the side of her board
+    tile: int | None = None  # fate draw: the tile turned
+    space: str | None = None  # karla_cube: where she takes; d4/fate draws: the space taken
+    options: list[str] = Field(default_factory=list)  # karla_cube: colours she may take
+    why: list[KarlaWhy] = Field(default_factory=list)  # karla_cube: her reasons so far
+    count: int | None = None  # mass draw: how many items to draw
+    market_trigger: int | None = None  # death: whose market day it was owed in
+
+    @model_serializer(mode="wrap")
+    def _only_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        return {k: v for k, v in handler(self).items() if v is not None and v != []}
+
+
 class Pending(BaseModel):
     """Something the game waits for before anything else can happen."""
 
@@ -64,7 +92,7 @@ class Pending(BaseModel):
     player: int | None = None
     # For chance: which draw ("start_player", "compensation_cube", "bag", "mass", "fate", "d4").
     draw: str | None = None
-    detail: dict[str, object] = Field(default_factory=dict)
+    detail: PendingDetail = Field(default_factory=PendingDetail)
 
 
 class MarketDay(BaseModel):

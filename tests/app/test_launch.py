@@ -57,11 +57,12 @@ def test_unopenable_store_is_an_error_exit(monkeypatch: pytest.MonkeyPatch,
 def test_cli_starts_the_app_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     from companion import cli
 
-    seen: list[tuple[str, int, str | None]] = []
-    monkeypatch.setattr(launch, "run_app", lambda host, port, data_dir: seen.append(
-        (host, port, data_dir)) or 0)
+    seen: list[dict[str, object]] = []
+    monkeypatch.setattr(launch, "run_app", lambda **kw: seen.append(kw) or 0)
     assert cli.main(["--port", "8124"]) == 0
-    assert seen == [("127.0.0.1", 8124, None)]
+    # Sharing is never the default: share=None serves 127.0.0.1 only.
+    assert seen == [{"host": "127.0.0.1", "port": 8124, "data_dir": None,
+                     "allow_hosts": (), "allow_origins": (), "share": None}]
 
 
 def test_cli_app_import_failure_is_loud(monkeypatch: pytest.MonkeyPatch) -> None:

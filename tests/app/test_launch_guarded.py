@@ -118,8 +118,8 @@ def test_cli_passes_allow_options_canonical(monkeypatch: pytest.MonkeyPatch) -> 
                      "--allow-host", "fe80::1", "--allow-origin", "HTTPS://Games.Example.org/"]
                     ) == 0
     assert seen == [{"host": "0.0.0.0", "port": 8550, "data_dir": None,
-                     "allow_hosts": ["box.local", "[fe80::1]"],
-                     "allow_origins": ["https://games.example.org"]}]
+                     "allow_hosts": ("box.local", "[fe80::1]"),
+                     "allow_origins": ("https://games.example.org",), "share": None}]
 
 
 @pytest.mark.parametrize("args", [["--allow-host", "*"], ["--allow-origin", "evil.example"],

@@ -13,7 +13,7 @@ import flet as ft
 import pytest
 from flet.controls.base_control import BaseControl
 
-from companion.app.games.hub import HUB as TALLY_HUB
+from companion.app.assistants.hub import HUB as TALLY_HUB
 from companion.app.views.home import EXPORT_PREVIEW_CHARS
 from companion.app.village.hub import HUB as VILLAGE_HUB
 from companion.store.tinydb_store import TinyDBStore

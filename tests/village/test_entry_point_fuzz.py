@@ -586,7 +586,7 @@ def test_malformed_placements_are_refused_by_the_bag_rules_themselves() -> None:
 
 def test_malformed_mass_items_are_refused() -> None:
     s = situation("mass_draw")
-    count = int(str(s.state.pending[0].detail["count"]))
+    count = int(str(s.state.pending[0].detail.count))
     # Each of these once escaped from rules/mass.py as a TypeError (unhashable items).
     for items, field in [
         ([["monk"]] * count, "outcome.items[0]"),
@@ -625,8 +625,8 @@ def test_outcome_values_of_the_wrong_type_name_the_field(name: str, outcome: dic
 def test_a_fate_tile_given_as_a_bool_is_refused() -> None:
     s = situation("solo_fate")
     pending = s.state.pending[0]
-    tile = pending.detail["tile"]
-    good = {"side": pending.detail["side"], "tile": tile, "quill": False}
+    tile = pending.detail.tile
+    good = {"side": pending.detail.side, "tile": tile, "quill": False}
     refused_on(s, ("enter_draw", {**good, "tile": bool(tile)}), "outcome.tile")
 
 

@@ -219,7 +219,7 @@ def play_out_round(session: VillageSession, mass_items: list[str] | None = None)
     while session.state.phase in ("mass_buyout", "mass_advance"):
         st = session.state
         if st.pending and st.pending[0].kind == "chance":
-            count = int(str(st.pending[0].detail["count"]))
+            count = int(str(st.pending[0].detail.count))
             session.enter_draw({"items": mass_items or ["monk"] * count})
         elif st.phase == "mass_buyout":
             session.execute({"type": "mass_buyout", "members": []})

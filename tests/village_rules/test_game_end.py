@@ -38,7 +38,7 @@ def _finish_final_mass(s: VillageSession) -> None:
     assert st.mass is not None and st.mass.final
     while st.phase in ("mass_buyout", "mass_advance"):
         if st.pending:
-            s.enter_draw({"items": ["monk"] * int(str(st.pending[0].detail["count"]))})
+            s.enter_draw({"items": ["monk"] * int(str(st.pending[0].detail.count))})
         elif st.phase == "mass_buyout":
             s.execute({"type": "mass_buyout", "members": []})
         else:

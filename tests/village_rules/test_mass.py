@@ -66,7 +66,7 @@ def test_rulebook_mass_example() -> None:
     s.execute({"type": "mass_buyout", "members": []})  # Julie
     st = s.state
     assert [p.coins for p in st.players] == [0, 0, 1]
-    assert st.pending[0].draw == "mass" and st.pending[0].detail == {"count": 2}
+    assert st.pending[0].draw == "mass" and st.pending[0].detail.count == 2
     s.enter_draw({"items": ["yellow-1a", "monk"]})
     st = s.state
     assert st.monks_in_bag == 4  # the drawn monk went back into the bag
@@ -138,7 +138,7 @@ def test_a_manual_mass_draw_must_fit_the_bag() -> None:
         give(s, 0, coins=0)
 
     s = at_mass(position)
-    assert s.state.pending[0].detail == {"count": 4}
+    assert s.state.pending[0].detail.count == 4
     with refused(s, "outcome.items"):
         s.enter_draw({"items": ["monk", "monk", "monk"]})
     with refused(s, "outcome.items"):

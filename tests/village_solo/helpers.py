@@ -170,11 +170,11 @@ def resolve_fates(session: VillageSession) -> None:
     """Enter every waiting fate flip: blank where the rules allow it, else the quill."""
     while session.state.pending and session.state.pending[0].draw == "fate":
         pend = session.state.pending[0]
-        side = str(pend.detail["side"])
+        side = str(pend.detail.side)
         karla = session.state.karla
         assert karla is not None
         must_quill = karla.quill[side] < 0 and karla.fate[side].count(False) == 1
-        session.enter_draw({"side": side, "tile": pend.detail["tile"], "quill": must_quill})
+        session.enter_draw({"side": side, "tile": pend.detail.tile, "quill": must_quill})
 
 
 def reach_mass(session: VillageSession) -> None:

@@ -70,9 +70,9 @@ def test_new_round_returns_all_but_the_last_cube_and_continues_after_it() -> Non
                          if sp != "market")
     take(s, space, colour)
     while s.state.pending and s.state.pending[0].kind == "karla_cube":
-        opts = s.state.pending[0].detail["options"]
+        opts = s.state.pending[0].detail.options
         assert isinstance(opts, list)
-        s.execute(cmd("karla_choose_cube", space=s.state.pending[0].detail["space"],
+        s.execute(cmd("karla_choose_cube", space=s.state.pending[0].detail.space,
                       colour=opts[0]))
     assert s.state.karla is not None and s.state.karla.last_space == 3
     assert len(karla_track(s.state)[3]) == 1
@@ -98,7 +98,8 @@ def test_a_cube_passing_a_fate_tile_flips_it() -> None:
     take(s, "harvest", "brown")
     pend = s.state.pending[0]
     assert (pend.kind, pend.draw) == ("chance", "fate")
-    assert pend.detail == {"side": "bottom", "tile": 2, "space": "crafts"}
+    assert pend.detail.model_dump(exclude_defaults=True) == {"side": "bottom", "tile": 2,
+                                                      "space": "crafts"}
 
 
 def test_a_cube_passing_no_tile_flips_nothing() -> None:
@@ -148,9 +149,9 @@ def _take_any(s) -> None:
                          if sp != "market" and c != PLAGUE)
     take(s, space, colour)
     while s.state.pending and s.state.pending[0].kind == "karla_cube":
-        opts = s.state.pending[0].detail["options"]
+        opts = s.state.pending[0].detail.options
         assert isinstance(opts, list)
-        s.execute(cmd("karla_choose_cube", space=s.state.pending[0].detail["space"],
+        s.execute(cmd("karla_choose_cube", space=s.state.pending[0].detail.space,
                       colour=opts[0]))
 
 

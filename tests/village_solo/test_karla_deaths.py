@@ -95,7 +95,7 @@ def test_quill_from_a_market_cube_goes_to_the_graveyard_then_she_holds_a_market_
                   "church": ["brown"]})
     take(s, "harvest", "green")
     st = s.state
-    assert st.pending[0].draw == "fate" and st.pending[0].detail["space"] == "market"
+    assert st.pending[0].draw == "fate" and st.pending[0].detail.space == "market"
     assert st.market_day is None  # the flip comes first, then her reaction
     s.enter_draw({"side": "top", "tile": 0, "quill": True})
     st = s.state

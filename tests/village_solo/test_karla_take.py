@@ -67,8 +67,8 @@ def test_no_such_colour_anywhere_asks_for_a_cube_from_your_space() -> None:
     take(s, "crafts", "green")
     st = s.state
     pend = st.pending[0]
-    assert pend.kind == "karla_cube" and pend.detail["space"] == "crafts"
-    assert pend.detail["options"] == [PLAGUE, "brown"]
+    assert pend.kind == "karla_cube" and pend.detail.space == "crafts"
+    assert pend.detail.options == [PLAGUE, "brown"]
     # Anything else waits for the answer; a wrong space or colour is refused by field.
     with pytest.raises(RuleError) as exc:
         s.execute(cmd("end_turn"))
@@ -114,7 +114,7 @@ def test_your_space_empty_means_next_non_empty_space_clockwise() -> None:
     set_board(s, {"council": ["green"], order[2]: ["pink", "orange"], order[4]: ["brown"]})
     take(s, "council", "green")
     pend = s.state.pending[0]
-    assert pend.kind == "karla_cube" and pend.detail["space"] == order[2]
+    assert pend.kind == "karla_cube" and pend.detail.space == order[2]
     with pytest.raises(RuleError) as exc:
         s.execute(cmd("karla_choose_cube", space=order[4], colour="brown"))
     assert exc.value.field == "space"
@@ -231,8 +231,8 @@ def test_d4_no_roll_once_a_single_influence_colour_is_left() -> None:
     assert not any(e["body"].get("draw") == "d4" for e in s.events)
     pend = st.pending[0]
     # From your space, your choice among its cubes (plague included).
-    assert pend.kind == "karla_cube" and pend.detail["space"] == "harvest"
-    assert pend.detail["options"] == [PLAGUE, "pink"]
+    assert pend.kind == "karla_cube" and pend.detail.space == "harvest"
+    assert pend.detail.options == [PLAGUE, "pink"]
 
 
 def test_d4_single_colour_left_and_your_space_empty() -> None:
@@ -285,7 +285,7 @@ def test_spaces_covered_for_modules_not_in_play_are_walked_past() -> None:
     set_board(s, {"crafts": ["orange"], "church": ["brown", "pink"]})
     take(s, "crafts", "orange")
     pend = s.state.pending[0]
-    assert pend.kind == "karla_cube" and pend.detail["space"] == "church"
+    assert pend.kind == "karla_cube" and pend.detail.space == "church"
     check_invariants(s.state, s.comp)
 
 

@@ -79,12 +79,12 @@ def test_market_and_council_example() -> None:
     st = s.state
     pend = st.pending[0]
     assert pend.kind == "karla_cube"
-    assert pend.detail["space"] == "council"
-    assert sorted(pend.detail["options"]) == ["brown", PLAGUE]
+    assert pend.detail.space == "council"
+    assert sorted(pend.detail.options) == ["brown", PLAGUE]
     why = [{"key": "karla_why_none", "params": {"colour": "green", "space": "market"}},
            {"key": "karla_why_next_nonempty",
             "params": {"from_space": "market", "space": "council"}}]
-    assert pend.detail["why"] == why
+    assert [w.model_dump() for w in pend.detail.why] == why
     out = s.execute(cmd("karla_choose_cube", space="council", colour=PLAGUE))
     # Her notes: the take (on her 4th space), then why, as keys + params and in English.
     assert out.note_data[:4] == [
@@ -98,7 +98,7 @@ def test_market_and_council_example() -> None:
     # The plague cube passes a fate tile: it is flipped at once and shows the quill.
     pend = st.pending[0]
     assert (pend.kind, pend.draw) == ("chance", "fate")
-    assert (pend.detail["side"], pend.detail["tile"]) == ("top", 1)
+    assert (pend.detail.side, pend.detail.tile) == ("top", 1)
     s.enter_draw({"side": "top", "tile": 1, "quill": True})
     st = s.state
     # One of her gen-1 members dies into the council section (the cube came from council).
@@ -134,7 +134,7 @@ def test_mass_example() -> None:
     assert st.mass is not None and st.mass.order == [HUMAN]  # Karla never buys out
     s.execute(cmd("mass_buyout", members=[]))
     st = s.state
-    assert st.pending[0].draw == "mass" and st.pending[0].detail["count"] == 4
+    assert st.pending[0].draw == "mass" and st.pending[0].detail.count == 4
     s.enter_draw({"items": ["red-4a", "red-3b", "blue-1a", "monk"]})
     st = s.state
     assert st.members["red-3a"].loc == "church:1"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, big_button, body, heading, pager
 from companion.app.paging import page_slice
 from companion.app.routing import Screen
 from companion.app.settings import (
@@ -19,14 +20,6 @@ from companion.app.settings import (
     KEY_THEME,
 )
 from companion.app.summaries import summarize
-from companion.app.widgets import (
-    BODY_TEXT_SIZE,
-    TOUCH_TARGET,
-    big_button,
-    body,
-    heading,
-    pager,
-)
 from companion.store.base import SessionInfo, SessionStore, StoreProblem
 from companion.tally.api import TALLY_GAMES
 
@@ -80,7 +73,7 @@ GAME_LABEL_KEYS = {
 # Where each game's saved sessions open.
 PLAY_ROUTES = {"village": "/play/village/{id}", "village-solo": "/play/village/{id}",
                "village_solo": "/play/village/{id}"}
-# The scoring assistants (companion/app/games) resume at /play/<game>/<id>.
+# The scoring assistants (companion/app/assistants) resume at /play/<game>/<id>.
 PLAY_ROUTES.update({game: f"/play/{game}/{{id}}" for game in TALLY_GAMES})
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.app.kit import back_button, big_button, body, heading
 from companion.app.routing import HOME_ROUTE, Screen
-from companion.app.widgets import back_button, big_button, body, heading
 
 
 class NotFoundScreen(Screen):

@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.app.kit import BODY_TEXT_SIZE, back_button, big_button, heading
 from companion.app.routing import Screen
 from companion.app.settings import (
     KEY_CUBE_DISPLAY,
@@ -19,8 +20,7 @@ from companion.app.settings import (
     KarlaPolicy,
     ThemeChoice,
 )
-from companion.app.village.table_paths import RULES_ROUTE
-from companion.app.widgets import BODY_TEXT_SIZE, back_button, big_button, heading
+from companion.app.village.table.paths import RULES_ROUTE
 from companion.i18n import LANGUAGE_NAMES, available_languages
 
 THEME_LABELS = {

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 from companion.app.shared_sessions import OpenShared, SharedHandle
+from companion.app.table_mode.acting import acted_by, acting_refusal
 from companion.app.village.hub import HUB
 from companion.app.village.present import error_text, note_texts
 from companion.store.base import ReadOnlyStore, StaleWrite
@@ -47,14 +48,19 @@ class VillageController(SharedHandle[VillageSession]):
 
     # ---- acting ------------------------------------------------------------------------
     async def dispatch(self, command: dict[str, Any]) -> bool:
-        return await self._run(lambda svc, s: svc.execute(self.session_id, s, command))
+        by = acted_by(self.ctx)  # table mode: the seat of the phone that did it
+        return await self._run(lambda svc, s: svc.execute(self.session_id, s, command, by=by))
 
     async def enter_draw(self, outcome: dict[str, Any]) -> bool:
-        return await self._run(lambda svc, s: svc.enter_draw(self.session_id, s, outcome))
+        by = acted_by(self.ctx)
+        return await self._run(lambda svc, s: svc.enter_draw(self.session_id, s, outcome,
+                                                             by=by))
 
     async def redraw(self, draw: Literal["bag", "mass"],
                      outcome: dict[str, Any] | None = None) -> bool:
-        return await self._run(lambda svc, s: svc.redraw(self.session_id, s, draw, outcome))
+        by = acted_by(self.ctx)
+        return await self._run(lambda svc, s: svc.redraw(self.session_id, s, draw, outcome,
+                                                         by=by))
 
     async def undo(self) -> bool:
         return await self._run(lambda svc, s: svc.undo(self.session_id, s))
@@ -71,6 +77,10 @@ class VillageController(SharedHandle[VillageSession]):
     async def _run(self, work: Callable[[VillageService, VillageSession], Any]) -> bool:
         """Apply + save on the store thread; only then confirm (haptic) and re-render."""
         if self.busy:
+            return False
+        refusal = acting_refusal(self.ctx)  # table mode: a watching phone may not act
+        if refusal is not None:
+            self.ctx.toast(refusal)
             return False
         self.busy = True
         session = self.session

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from companion.app.routing import RouteSpec
-from companion.app.village.panel_routes import panel_routes
-from companion.app.village.table_routes import table_routes
+from companion.app.village.panel.routes import panel_routes
+from companion.app.village.table.routes import table_routes
 
 
 def village_routes() -> dict[str, RouteSpec]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, back_button, body, heading, pager
 from companion.app.paging import page_slice
 from companion.app.routing import RouteParams, Screen
 from companion.app.village.readings import (
@@ -27,15 +28,7 @@ from companion.app.village.readings import (
     option_key,
     title_key,
 )
-from companion.app.village.table_base import SessionScreen
-from companion.app.widgets import (
-    BODY_TEXT_SIZE,
-    TOUCH_TARGET,
-    back_button,
-    body,
-    heading,
-    pager,
-)
+from companion.app.village.table.base import SessionScreen
 from companion.village.interpretations import CURRENT_RULES, Interpretation, interpretation
 from companion.village.setup import VillageSetup
 

@@ -53,8 +53,7 @@ def choose_death(ctx: Ctx, member_id: str) -> None:
     member = st.members[member_id]
     section = PLACE_TO_SECTION[member.place]
     st.players[player].deaths_pending -= 1
-    host = answered.detail.get("market_trigger")
-    bury(ctx, member, section, market_trigger=host if isinstance(host, int) else None)
+    bury(ctx, member, section, market_trigger=answered.detail.market_trigger)
 
 
 def bury(ctx: Ctx, member: Member, section: str | None, *,

@@ -14,7 +14,7 @@ from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import bury
 from companion.village.rules.errors import RuleError, require
 from companion.village.rules.market import start_market_day
-from companion.village.state import PLAGUE, Member, Pending
+from companion.village.state import PLAGUE, KarlaWhy, Member, Pending, PendingDetail
 
 # The default policy when the player lets the app choose Karla's cube: a plague cube first
 # (it leaves the board), otherwise the first colour in this order.
@@ -51,7 +51,7 @@ def karla_take(ctx: Ctx) -> None:
         return
     if st.setup_variant == "d4":
         if len(_influence_colours_on_board(ctx)) > 1:
-            st.pending.append(Pending(kind="chance", draw="d4", detail={"space": space}))
+            st.pending.append(Pending(kind="chance", draw="d4", detail=PendingDetail(space=space)))
             return
         _take_any_from(ctx, space, ("karla_why_only_one", {"space": space}))
         return
@@ -80,9 +80,9 @@ def _take_any_from(ctx: Ctx, space: str, why: Why) -> None:
             if len(options) == 1:
                 take_for_karla(ctx, s, options[0], *reasons)
             else:
-                st.pending.append(Pending(kind="karla_cube", detail={
-                    "space": s, "options": options,
-                    "why": [{"key": k, "params": p} for k, p in reasons]}))
+                st.pending.append(Pending(kind="karla_cube", detail=PendingDetail(
+                    space=s, options=options,
+                    why=[KarlaWhy(key=k, params=p) for k, p in reasons])))
             return
     ctx.note("karla_no_cube")
 
@@ -96,16 +96,13 @@ def choose_cube(ctx: Ctx, cmd: KarlaChooseCube) -> None:
     require(bool(st.pending) and st.pending[0].kind == "karla_cube", "colour",
             "Karla is not waiting for a cube choice", key="rule.karla_not_choosing")
     detail = st.pending[0].detail
-    require(cmd.space == detail["space"], "space", f"Karla takes from {detail['space']}",
-            key="rule.karla_takes_from", params={"space": detail["space"]})
-    options = detail["options"]
-    assert isinstance(options, list)
+    require(cmd.space == detail.space, "space", f"Karla takes from {detail.space}",
+            key="rule.karla_takes_from", params={"space": detail.space})
+    options = detail.options
     require(cmd.colour in options, "colour", f"choose one of {', '.join(options)}",
             key="rule.choose_colour", params={"colour_options": list(options)})
     st.pending.pop(0)
-    raw = detail["why"]
-    assert isinstance(raw, list)
-    reasons: list[Why] = [(str(w["key"]), dict(w["params"])) for w in raw]
+    reasons: list[Why] = [(w.key, dict(w.params)) for w in detail.why]
     take_for_karla(ctx, cmd.space, cmd.colour, *reasons, ("karla_why_chosen", {}))
 
 
@@ -127,17 +124,17 @@ def take_for_karla(ctx: Ctx, space: str, colour: str, *why: Why) -> None:
             tile = list(positions).index(pos)
             if not karla.fate[side][tile]:
                 st.pending.append(Pending(kind="chance", draw="fate",
-                                          detail={"side": side, "tile": tile, "space": space}))
+                                          detail=PendingDetail(side=side, tile=tile, space=space)))
 
 
 def app_fate_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> dict[str, Any]:
     karla = ctx.state.karla
     assert karla is not None
-    side = str(pending.detail["side"])
+    side = str(pending.detail.side)
     face_down = karla.fate[side].count(False)
     quill_open = karla.quill[side] >= 0
     quill = (not quill_open) and rng.randrange(face_down) == 0
-    return {"side": side, "tile": pending.detail["tile"], "quill": quill}
+    return {"side": side, "tile": pending.detail.tile, "quill": quill}
 
 
 def app_d4_outcome(ctx: Ctx, rng: random.Random) -> dict[str, Any]:
@@ -153,19 +150,19 @@ def apply_chance(ctx: Ctx, pending: Pending, draw: str, out: dict[str, Any]) -> 
         require(isinstance(colour, str) and colour in ctx.comp.v("influence_colours"),
                 "outcome.colour", "the die shows an influence colour", key="rule.die_shows_colour")
         st.pending.pop(0)
-        space = str(pending.detail["space"])
+        space = str(pending.detail.space)
         ctx.note("d4_shows", colour=str(colour))
         if colour in _influence_colours_on_board(ctx):
             _take_colour_or_choice(ctx, space, str(colour))
         else:
             ctx.note("d4_again", colour=str(colour))
-            st.pending.append(Pending(kind="chance", draw="d4", detail={"space": space}))
+            st.pending.append(Pending(kind="chance", draw="d4", detail=PendingDetail(space=space)))
         return
     if draw != "fate":
         raise RuleError("draw", f"unknown draw {draw}",
                         key="rule.unknown_draw", params={"draw": draw})
-    side = str(pending.detail["side"])
-    tile = int(str(pending.detail["tile"]))
+    side = str(pending.detail.side)
+    tile = int(pending.detail.tile or 0)
     require(out.get("side") == side and type(out.get("tile")) is int and out["tile"] == tile,
             "outcome", f"the {side} tile {tile + 1} is the one being flipped",
             key="rule.fate_tile_flipped", params={"side": side, "tile": tile + 1})
@@ -184,7 +181,7 @@ def apply_chance(ctx: Ctx, pending: Pending, draw: str, out: dict[str, Any]) -> 
     if quill:
         karla.quill[side] = tile
         ctx.note("karla_fate_quill", side=side, tile=tile + 1)
-        karla_death(ctx, str(pending.detail["space"]))
+        karla_death(ctx, str(pending.detail.space))
     else:
         ctx.note("karla_fate_blank", side=side, tile=tile + 1)
     if all(karla.fate[side]):

@@ -152,7 +152,7 @@ def end_market_day(ctx: Ctx) -> None:
     # fills the last slot, the final turns follow the market-day rule (遊戲結束 特殊情況).
     for waiting in st.pending:
         if waiting.kind == "death":
-            waiting.detail["market_trigger"] = md.trigger
+            waiting.detail.market_trigger = md.trigger
     if md.sales:
         refill(ctx)
     else:

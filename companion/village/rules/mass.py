@@ -10,7 +10,7 @@ from companion.village.commands import MassAdvance, MassBuyOut
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError, require
 from companion.village.rules.payment import spend_coins
-from companion.village.state import MassState, Member, Pending
+from companion.village.state import MassState, Member, Pending, PendingDetail
 
 MONK = "monk"
 
@@ -101,7 +101,7 @@ def mass_draw_step(ctx: Ctx) -> None:
     assert st.mass is not None
     need = int(ctx.comp.v("mass_draw")) - len(st.mass.bought)
     if need > 0:
-        st.pending.append(Pending(kind="chance", draw="mass", detail={"count": need}))
+        st.pending.append(Pending(kind="chance", draw="mass", detail=PendingDetail(count=need)))
     else:
         _after_draw(ctx)
 

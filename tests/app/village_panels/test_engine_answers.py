@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.app.village.karla_board import karla_notes
+from companion.app.village.table.karla_board import karla_notes
 from companion.village import chance, engine
 from companion.village.rules import market, turns
 from companion.village.rules.context import Ctx

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.app.village.log_model import build_entries
-from companion.app.village.log_words import describe
+from companion.app.village.log.model import build_entries
+from companion.app.village.log.words import describe
 
 from ..harness import AppHarness
 from ..village_table.test_log import words_ctx

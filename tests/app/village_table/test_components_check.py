@@ -8,7 +8,7 @@ from typing import cast
 import flet as ft
 
 from companion.app.village.hub import HUB
-from companion.app.village.wizard_calibration import load_estimates
+from companion.app.village.wizard.calibration import load_estimates
 from companion.store.memory import MemoryStore
 from companion.store.tinydb_store import TinyDBStore
 
@@ -61,8 +61,8 @@ def test_every_estimate_of_this_game_is_listed_with_a_drawing(store: MemoryStore
 
 
 def test_every_estimate_in_the_data_has_a_label_and_a_place_in_the_order() -> None:
-    from companion.app.village.wizard_calibration import ORDER
-    from companion.app.village.wizard_components import LABELS
+    from companion.app.village.wizard.calibration import ORDER
+    from companion.app.village.wizard.components import LABELS
     from companion.village.components import load_components
 
     for edition in ("big-box", "2011"):

@@ -9,8 +9,8 @@ from typing import Any
 import flet as ft
 
 from companion.app.village.hub import HUB
-from companion.app.village.log_model import build_entries
-from companion.app.village.log_words import SIMPLE, describe, source_text
+from companion.app.village.log.model import build_entries
+from companion.app.village.log.words import SIMPLE, describe, source_text
 from companion.i18n import Translator
 from companion.store.memory import MemoryStore
 from companion.village.autoplay import play_step
@@ -120,7 +120,7 @@ def test_words_for_corrections_and_draws() -> None:
     session = VillageService(store).open(sid)
     ctx = words_ctx()
     state = session.state
-    from companion.app.village.log_model import LogEntry
+    from companion.app.village.log.model import LogEntry
 
     def say(body: dict[str, Any], actor: int | None = 0) -> str:
         return describe(ctx, state, LogEntry(seq=0, group=1, at="", body=body, actor=actor))

@@ -178,7 +178,7 @@ def test_mass_entry_form(store: MemoryStore) -> None:
     """Manual draws: the mass draw is entered as monks and members."""
     sid = play_to_mass(store)
     pending = VillageService(store).open(sid).state.pending[0]
-    assert pending.draw == "mass" and pending.detail["count"] == 3  # Ann bought one out
+    assert pending.draw == "mass" and pending.detail.count == 3  # Ann bought one out
     with open_app(store, f"/play/village/{sid}") as app:
         assert find_id(app, "form-mass")
         app.click("More")

@@ -15,7 +15,7 @@ from companion.app.village.readings import (
     game_readings,
     switchable,
 )
-from companion.app.village.wizard_model import WizardDraft
+from companion.app.village.wizard.model import WizardDraft
 from companion.i18n import SUPPORTED_LANGUAGES, Translator
 from companion.store.memory import MemoryStore
 from companion.village.components import load_components

@@ -95,7 +95,7 @@ def test_karla_cube_choice_dialog(store: MemoryStore) -> None:
         raise AssertionError("no Karla choice came up in 29 games")
     svc.store.replace_log(sid, session.events, session.redo_stack)
     pending = session.state.pending[0]
-    option = str(pending.detail["options"][0])  # type: ignore[index]
+    option = str(pending.detail.options[0])
     with open_app(store, f"/play/village/{sid}") as app:
         texts = texts_under(app, "dialog-karla-cube")
         assert any(t.startswith("Karla takes a cube from") for t in texts), texts

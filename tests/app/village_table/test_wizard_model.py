@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.app.village.wizard_model import SetupProblem, WizardDraft
+from companion.app.village.wizard.model import SetupProblem, WizardDraft
 from companion.village.components import load_components
 
 BIG_BOX = load_components("big-box")

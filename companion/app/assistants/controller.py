@@ -1,0 +1,97 @@
+"""One screen's handle on an open tally: edits run and are saved on the store thread,
+and only a saved edit is confirmed (haptic) and shown.
+
+    outcome = await controller.apply({"type": "adjust", "player": 0, "field": "money",
+                                      "delta": 1})
+    if not outcome.ok: show outcome.problems next to the field they name
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from companion.app.assistants.hub import HUB
+from companion.app.shared_sessions import SharedHandle
+from companion.scoring.contract import ScoreSheet
+from companion.store.base import ReadOnlyStore, SessionStore, StaleWrite
+from companion.tally.api import EditRejected, Problem, TallyService, TallySession
+
+if TYPE_CHECKING:
+    from companion.app.context import AppContext
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    ok: bool
+    problems: list[Problem] = field(default_factory=list)
+
+
+class TallyController(SharedHandle[TallySession[Any]]):
+    @classmethod
+    async def open(cls, ctx: AppContext, session_id: str) -> TallyController:
+        opened = await ctx.store.run(lambda s: HUB.open(s, session_id))
+        return cls(ctx, opened)
+
+    @staticmethod
+    async def create(ctx: AppContext, game: str, names: list[str]) -> str:
+        """Create and save a session (EditRejected names the bad player field)."""
+
+        def work(store: SessionStore) -> str:
+            session_id, session = TallyService(store).create(game, names)
+            HUB.adopt(session_id, session)
+            return session_id
+
+        return await ctx.store.run(work)
+
+    # ---- reading -----------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def sheet(self) -> ScoreSheet | EditRejected:
+        """The final sheet for the current numbers, or what is still missing."""
+        try:
+            return self.session.sheet()
+        except EditRejected as exc:
+            return exc
+
+    # ---- acting ------------------------------------------------------------------------
+    async def apply(self, edit: dict[str, Any]) -> Outcome:
+        return await self._run(lambda svc, s: svc.apply(self.session_id, s, edit))
+
+    async def finish(self) -> Outcome:
+        return await self._run(lambda svc, s: svc.finish(self.session_id, s))
+
+    async def undo(self) -> Outcome:
+        return await self._run(lambda svc, s: svc.undo(self.session_id, s))
+
+    async def redo(self) -> Outcome:
+        return await self._run(lambda svc, s: svc.redo(self.session_id, s))
+
+    async def _run(self, work: Callable[[TallyService, TallySession[Any]], Any]) -> Outcome:
+        if self.busy:
+            return Outcome(ok=False)
+        self.busy = True
+        session = self.session
+        try:
+            await self.ctx.store.run(lambda store: work(TallyService(store), session))
+        except EditRejected as exc:
+            return Outcome(ok=False, problems=exc.problems)
+        except StaleWrite as exc:  # another window or process saved to this game first
+            await self.reload_after(exc)  # still busy: no tap lands on the stale copy
+            return Outcome(ok=False)
+        except Exception as exc:  # a failed save must be seen, never swallowed
+            if not isinstance(exc, ReadOnlyStore):
+                logger.exception("saving the tally failed")
+            self.ctx.toast(self.ctx.failure_text(exc))
+            return Outcome(ok=False)
+        finally:
+            self.busy = False
+        self.ctx.device.haptic()
+        self.opened.notify()
+        return Outcome(ok=True)

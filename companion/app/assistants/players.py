@@ -1,0 +1,59 @@
+"""The Players section every assistant has: pick a player, then nudge (-/+) or type each
+of their numbers. Nudges and typed values are ordinary edits (undoable, saved first)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.app.assistants.play import TallyScreen, ask_value, player_options
+from companion.app.kit import BODY_TEXT_SIZE, SMALL_TEXT, TOUCH_TARGET, chips
+
+
+@dataclass(frozen=True)
+class FieldRow:
+    field: str  # the rules' field name ("money")
+    label: str  # already translated
+    note: str | None = None  # a hint under the label ("Starting money $5")
+
+
+def player_chips(screen: TallyScreen, selected: int, on_pick: Callable[[int], Any],
+                 id_prefix: str = "player") -> ft.Row:
+    return chips(player_options(screen.names), selected, on_pick, id_prefix=id_prefix)
+
+
+def field_rows(screen: TallyScreen, player: int, rows: list[FieldRow],
+               values: dict[str, int]) -> list[ft.Control]:
+    t = screen.ctx.t
+    locked = screen.finished
+    out: list[ft.Control] = []
+    for row in rows:
+        value = values[row.field]
+        label = ft.Column([ft.Text(row.label, size=BODY_TEXT_SIZE)], spacing=0, expand=True)
+        if row.note:
+            label.controls.append(ft.Text(row.note, size=SMALL_TEXT,
+                                          color=ft.Colors.ON_SURFACE_VARIANT))
+
+        def nudge(field: str, delta: int) -> None:
+            screen.edit({"type": "adjust", "player": player, "field": field, "delta": delta})
+
+        out.append(ft.Row([
+            label,
+            ft.IconButton(ft.Icons.REMOVE, tooltip=t("games.decrease", what=row.label),
+                          on_click=partial(nudge, row.field, -1), disabled=locked,
+                          width=TOUCH_TARGET, height=TOUCH_TARGET),
+            ft.Text(str(value), size=BODY_TEXT_SIZE + 2, weight=ft.FontWeight.W_600,
+                    width=44, text_align=ft.TextAlign.CENTER),
+            ft.IconButton(ft.Icons.ADD, tooltip=t("games.increase", what=row.label),
+                          on_click=partial(nudge, row.field, +1), disabled=locked,
+                          width=TOUCH_TARGET, height=TOUCH_TARGET),
+            ft.IconButton(ft.Icons.EDIT, tooltip=t("games.type_value", what=row.label),
+                          on_click=partial(ask_value, screen, player, row.field, row.label,
+                                           value),
+                          disabled=locked, width=TOUCH_TARGET, height=TOUCH_TARGET),
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=0))
+    return out

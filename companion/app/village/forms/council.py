@@ -1,0 +1,146 @@
+"""Council: enter level 1, advance a member one level, or use a privilege in place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.app.kit import choice_chips, muted
+from companion.app.village.forms.base import (
+    ActionForm,
+    FormEnv,
+    OfferedPayment,
+    chosen_group,
+    group_picker,
+    mode_chips,
+    setter,
+)
+from companion.app.village.panel.members import MemberGroup
+from companion.app.village.present import term
+
+PRIVILEGE_KEYS = {1: "panel.council.priv1", 2: "panel.council.priv2",
+                  3: "panel.council.priv3", 4: "panel.council.priv4"}
+NO_PRIVILEGE = "0"
+
+
+class CouncilForm(ActionForm):
+    action = "council"
+
+    def __init__(self) -> None:
+        self.mode = "enter"  # "enter", "advance", "privilege"
+        self.member: str | None = None
+        self.privilege = 0
+        self.cubes: list[str] = []
+        self.goods: str | None = None
+        self.pay = OfferedPayment()
+
+    def reset(self) -> None:
+        self.member = None
+        self.privilege = 0
+        self.cubes = []
+        self.goods = None
+        self.pay.reset()
+
+    def _set_mode(self, mode: str) -> None:
+        self.mode, self.member, self.privilege = mode, None, 0
+
+    def _set_member(self, key: str) -> None:
+        self.member = key
+
+    def _set_privilege(self, level: str) -> None:
+        self.privilege = int(level)
+
+    def _toggle_cube(self, colour: str) -> None:
+        # Two different colours: a third pick replaces the older one.
+        if colour in self.cubes:
+            self.cubes.remove(colour)
+        else:
+            self.cubes = [*self.cubes, colour][-2:]
+
+    def _set_goods(self, goods: str) -> None:
+        self.goods = goods
+
+    # ---- what is chosen ------------------------------------------------------------------
+    def _groups(self, env: FormEnv) -> list[MemberGroup]:
+        if self.mode == "enter":
+            return env.groups(["farmyard"])
+        groups = env.groups(["council"])
+        top = int(env.comp.v("council_levels"))
+        return [g for g in groups if int(g.loc.split(":")[1]) < top]
+
+    def _reach(self, env: FormEnv, group: MemberGroup | None) -> int:
+        """The highest privilege level usable with this choice."""
+        if self.mode == "enter":
+            return 1
+        if self.mode == "advance":
+            return int(group.loc.split(":")[1]) + 1 if group else 0
+        levels = [m.level for m in env.state.members_in("council", env.player)]
+        return max(levels, default=0)
+
+    # ---- view ---------------------------------------------------------------------------
+    def controls(self, env: FormEnv) -> list[ft.Control]:
+        t = env.t
+        out: list[ft.Control] = [mode_chips(
+            env, [("enter", t("panel.council.enter")), ("advance", t("panel.council.advance")),
+                  ("privilege", t("panel.council.privilege_only"))],
+            self.mode, self._set_mode, "council-mode")]
+        group = None
+        if self.mode != "privilege":
+            groups = self._groups(env)
+            group = chosen_group(groups, self.member)
+            out += group_picker(env, t("panel.council.which"), groups, group, self._set_member,
+                                "council-member")
+        reach = self._reach(env, group)
+        out += self._privilege_controls(env, reach)
+        if self.mode != "privilege" and group is not None:
+            level = 1 if self.mode == "enter" else reach
+            self.pay.offer((self.mode, level),
+                           env.rules.council_payment(env.player, level))
+            out.append(self.pay.editor(env, "council-pay"))
+        return out
+
+    def _privilege_controls(self, env: FormEnv, reach: int) -> list[ft.Control]:
+        t = env.t
+        if reach < 1:
+            return [muted(t("panel.council.no_privilege"))]
+        options = [] if self.mode == "privilege" else [(NO_PRIVILEGE, t("panel.council.none"))]
+        options += [(str(lvl), t("panel.council.level", level=lvl)) for lvl in range(1, reach + 1)]
+        if self.privilege > reach:
+            self.privilege = 0
+        out: list[ft.Control] = [
+            muted(t("panel.council.privilege")),
+            mode_chips(env, options, str(self.privilege), self._set_privilege, "council-priv")]
+        if self.privilege:
+            out.append(ft.Text(t(PRIVILEGE_KEYS[self.privilege]), size=16))
+        if self.privilege == 2:
+            out.append(choice_chips([(c, term(env.ctx, "colour", c)) for c in env.colours],
+                                    set(self.cubes), setter(env, self._toggle_cube),
+                                    key="council-cubes", disabled=not env.enabled))
+        if self.privilege == 3:
+            out.append(choice_chips([(g, term(env.ctx, "goods", g)) for g in env.goods],
+                                    self.goods, setter(env, self._set_goods),
+                                    key="council-goods", disabled=not env.enabled))
+        return out
+
+    # ---- command ------------------------------------------------------------------------
+    def _privilege(self) -> dict[str, Any] | None:
+        if not self.privilege:
+            return None
+        priv: dict[str, Any] = {"level": self.privilege}
+        if self.privilege == 2:
+            priv["cubes"] = list(self.cubes)
+        if self.privilege == 3:
+            priv["goods"] = self.goods
+        return priv
+
+    def command(self, env: FormEnv) -> dict[str, Any] | None:
+        if self.mode == "privilege":
+            priv = self._privilege()
+            return None if priv is None else {"type": "council_privilege", "privilege": priv}
+        group = chosen_group(self._groups(env), self.member)
+        if group is None:
+            return None
+        kind = "council_enter" if self.mode == "enter" else "council_advance"
+        return {"type": kind, "member": group.first, "pay": self.pay.draft.as_dict(),
+                "privilege": self._privilege()}

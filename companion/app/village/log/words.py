@@ -1,0 +1,168 @@
+"""Every logged event in plain words, built from its body (command type and fields) with
+the app's strings and the game-term catalogue."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion.app.village.log.model import LogEntry
+from companion.app.village.present import term
+from companion.app.village.table.words import (
+    cubes_text,
+    loc_text,
+    member_text,
+    player_name,
+    space_name,
+)
+from companion.village.state import VillageState
+
+if TYPE_CHECKING:
+    from companion.app.context import AppContext
+
+# Command type -> message; each message may use {player} and the command's own fields.
+SIMPLE = {
+    "free_action": "village.log.free_action",
+    "end_turn": "village.log.end_turn",
+    "harvest": "village.log.harvest",
+    "family_birth": "village.log.family_birth",
+    "family_recall": "village.log.family_recall",
+    "crafts_buy": "village.log.crafts_buy",
+    "mill": "village.log.mill",
+    "hold_market": "village.log.hold_market",
+    "market_serve": "village.log.market_serve",
+    "market_pass": "village.log.market_pass",
+    "council_enter": "village.log.council_enter",
+    "council_advance": "village.log.council_advance",
+    "travel": "village.log.travel",
+    "church": "village.log.church",
+    "spend_time": "village.log.spend_time",
+    "choose_death": "village.log.choose_death",
+    "spend_next_start_marker": "village.log.spend_next_start_marker",
+    "next_start_marker_coin": "village.log.next_start_marker_coin",
+    "finish_game": "village.log.finish_game",
+    "set_time": "village.log.set_time",
+    "take_back_time": "village.log.take_back_time",
+    "add_customer_tile": "village.log.add_customer_tile",
+    "remove_customer_tile": "village.log.remove_customer_tile",
+    "set_customer_points": "village.log.set_customer_points",
+    "move_member": "village.log.move_member",
+}
+ADJUST_FIELDS = {
+    "prestige": "village.log.field.prestige", "coins": "village.log.field.coins",
+    "grain": "village.log.field.grain", "cubes": "village.log.field.cubes",
+    "goods": "village.log.field.goods", "cities": "village.log.field.cities",
+}
+SOURCES = {"app": "village.log.source.app", "manual": "village.log.source.manual"}
+
+
+def _params(ctx: AppContext, state: VillageState, entry: LogEntry) -> dict[str, Any]:
+    body = entry.body
+    params: dict[str, Any] = {"player": player_name(ctx, state, entry.actor)}
+    for key, value in body.items():
+        if key in ("type", "pay", "privilege"):
+            continue
+        if key == "player" and isinstance(value, int):  # a command naming its player
+            params[key] = player_name(ctx, state, value)
+        elif key == "member" and isinstance(value, str):
+            params[key] = member_text(ctx, state, value)
+        elif key in ("colour",) and isinstance(value, str):
+            params[key] = term(ctx, "colour", value)
+        elif key == "space" and isinstance(value, str):
+            params[key] = space_name(ctx, value)
+        elif key == "building" and isinstance(value, str):
+            params[key] = term(ctx, "building", value)
+        elif key in ("slot", "index") and isinstance(value, int):
+            params[key] = value + 1  # front spaces and served tiles count from 1 at the table
+        elif key == "to" and isinstance(value, str):
+            params[key] = loc_text(ctx, value)
+        else:
+            params[key] = value
+    return params
+
+
+def describe(ctx: AppContext, state: VillageState, entry: LogEntry) -> str:
+    """One sentence for one event. `state` (any later state) names players and members."""
+    body, t = entry.body, ctx.t
+    kind = str(body.get("type", ""))
+    if kind == "chance":
+        return _chance(ctx, state, entry)
+    params = _params(ctx, state, entry)
+    if kind == "take_cube":
+        return t("village.log.take_cube", **params)
+    if kind == "well":
+        if body.get("coins"):
+            return t("village.log.well_coins", **params)
+        return t("village.log.well", **params)
+    if kind == "crafts_train":
+        if body.get("train_member"):
+            return t("village.log.crafts_train", **{
+                **params, "member": member_text(ctx, state, str(body["train_member"]))})
+        return t("village.log.crafts_produce", **params)
+    if kind == "council_privilege":
+        privilege = body.get("privilege") or {}
+        return t("village.log.council_privilege", **params, level=privilege.get("level", "?"))
+    if kind == "choose_compensation_cube":
+        return t("village.log.compensation", **params)
+    if kind == "mass_buyout":
+        return t("village.log.mass_buyout", **params, count=len(body.get("members", [])))
+    if kind == "mass_advance":
+        return t("village.log.mass_advance", **params, count=len(body.get("moves", {})))
+    if kind == "karla_choose_cube":
+        return t("village.log.karla_choose_cube", **params)
+    if kind == "adjust":
+        field_key = ADJUST_FIELDS.get(str(body.get("field")))
+        what = t(field_key) if field_key else str(body.get("field"))
+        if body.get("key"):
+            what += f" ({term(ctx, 'colour', str(body['key']))})"
+        delta = int(body.get("delta", 0))
+        return t("village.log.adjust", **{**params, "field": what,
+                                          "delta": f"{delta:+d}"})
+    if kind == "override_score":
+        category = term(ctx, "category", str(body.get("category", "")))
+        if body.get("value") is None:
+            return t("village.log.override_removed", **{**params, "category": category})
+        return t("village.log.override_score", **{**params, "category": category})
+    key = SIMPLE.get(kind)
+    return t(key, **params) if key else t("village.log.unknown", type=kind)
+
+
+def _chance(ctx: AppContext, state: VillageState, entry: LogEntry) -> str:
+    body, t = entry.body, ctx.t
+    draw = body.get("draw")
+    out: dict[str, Any] = dict(body.get("outcome") or {})
+    if draw == "start_player":
+        index = out.get("player")
+        return t("village.log.draw.start_player",
+                 player=player_name(ctx, state, index if isinstance(index, int) else None))
+    if draw == "compensation_cube":
+        return t("village.log.draw.compensation", player=player_name(ctx, state, entry.actor),
+                 colour=term(ctx, "colour", str(out.get("colour"))))
+    if draw == "bag":
+        placements: dict[str, list[str]] = out.get("placements") or {}
+        parts = [f"{space_name(ctx, s)}: {cubes_text(ctx, cubes)}"
+                 for s, cubes in placements.items() if cubes]
+        return t("village.log.draw.bag", cubes="; ".join(parts))
+    if draw == "mass":
+        items = [t("village.log.monk") if i == "monk" else member_text(ctx, state, str(i))
+                 for i in out.get("items", [])]
+        return t("village.log.draw.mass", items=t("village.list_sep").join(items) or "—")
+    if draw == "fate":
+        side = term(ctx, "side", str(out.get("side")))
+        tile = int(out.get("tile", 0)) + 1
+        if out.get("quill"):
+            return t("village.log.draw.fate_quill", side=side, tile=tile)
+        return t("village.log.draw.fate_blank", side=side, tile=tile)
+    if draw == "d4":
+        return t("village.log.draw.d4", colour=term(ctx, "colour", str(out.get("colour"))))
+    return t("village.log.unknown", type=str(draw))
+
+
+def source_text(ctx: AppContext, entry: LogEntry) -> str | None:
+    """For draws: who drew (the app, or the players who typed it in); redraws say so."""
+    if entry.body.get("type") != "chance":
+        return None
+    key = SOURCES.get(str(entry.body.get("source")))
+    text = ctx.t(key) if key else str(entry.body.get("source"))
+    if entry.body.get("redraw"):
+        text = ctx.t("village.log.redraw", source=text)
+    return text

@@ -1,0 +1,139 @@
+"""What every Village panel adds to the table's SessionScreen (open off the event loop,
+re-render on any client's change, undo/redo): a back arrow to the table, the notice
+for a choice the table must take first, and the table instructions of the last action.
+
+A panel keeps its half-filled forms as plain draft objects on the screen and rebuilds its
+controls from (state, drafts) on every change, so a move made on another phone never
+wipes what this user was choosing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.app.kit import back_button, body, notice_card
+from companion.app.village.present import note_texts
+from companion.app.village.table.base import SessionScreen
+from companion.app.village.table.paths import table_route
+from companion.village.components import ComponentData
+from companion.village.read import Reader
+from companion.village.state import Pending, VillageState
+
+# What a pending choice is called in the notice (it is answered on the table screen).
+PENDING_KEYS = {
+    "death": "panel.pending.death",
+    "chance": "panel.pending.draw",
+    "compensation_cube": "panel.pending.compensation",
+    "karla_cube": "panel.pending.karla",
+    "market_day": "panel.pending.market",
+}
+
+
+class PanelScreen(SessionScreen):
+    """Base for the five panels: subclasses give `title()` and `body_controls()`."""
+
+    identifier = "panel"
+
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def body_controls(self) -> list[ft.Control]:
+        """The body from the current state and this screen's drafts."""
+        raise NotImplementedError
+
+    # ---- shortcuts for subclasses ------------------------------------------------------
+    @property
+    def state(self) -> VillageState:
+        assert self.controller is not None
+        return self.controller.state
+
+    @property
+    def comp(self) -> ComponentData:
+        assert self.controller is not None
+        return self.controller.session.comp
+
+    def rules(self) -> Reader:
+        """The engine's read API over the live state."""
+        return Reader(self.state, self.comp)
+
+    def last_notes(self) -> list[str]:
+        """Table instructions of the last action: this client's, else whoever acted last
+        (the session keeps them, so a phone that only watched sees them too)."""
+        assert self.controller is not None
+        if self.controller.last_notes:
+            return self.controller.last_notes
+        return note_texts(self.ctx, list(self.controller.session.last_note_data))
+
+    def notes_card(self) -> ft.Control | None:
+        notes = self.last_notes()
+        return table_notes(self.ctx.t("panel.common.at_the_table"), notes) if notes else None
+
+    # ---- view ---------------------------------------------------------------------------
+    def build(self) -> ft.View:
+        t = self.ctx.t
+        self._notice = ft.Container(visible=False)
+        # Phones: one column. Wider screens: cards two or three abreast (see card()).
+        self._body = ft.ResponsiveRow([body(t("common.loading"), muted=True)], spacing=12,
+                                      run_spacing=12)
+        return ft.View(
+            appbar=ft.AppBar(
+                leading=back_button(t("panel.common.to_table"), self.to_table),
+                title=ft.Text(self.title()),
+                actions=self.history_buttons(),
+            ),
+            scroll=ft.ScrollMode.AUTO,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+            spacing=12,
+            controls=[ft.Semantics(identifier=self.identifier,
+                                   content=ft.Column([self._notice, self._body], spacing=12))],
+        )
+
+    def to_table(self) -> None:
+        self.ctx.go(table_route(self.session_id))
+
+    def render(self) -> None:
+        self._render_notice()
+        self._body.controls = self.body_controls()
+
+    def refresh(self) -> None:
+        """Redraw after a local change (a chip, a stepper of a draft)."""
+        if self.controller is not None:
+            self._changed()
+
+    def show_failure(self, message: str) -> None:
+        self._body.controls = self.failure_controls(message)
+
+    def _render_notice(self) -> None:
+        waiting = self.waiting()
+        if waiting is None:
+            self._notice.visible = False
+            self._notice.content = None
+            return
+        t = self.ctx.t
+        who = self.state.players[waiting.player].name if waiting.player is not None else ""
+        text = t(PENDING_KEYS.get(waiting.kind, "panel.pending.other"), player=who)
+        self._notice.content = notice_card(text, ft.Icons.PAN_TOOL_ALT,
+                                           t("panel.common.open_table"), self.to_table,
+                                           identifier="pending-notice")
+        self._notice.visible = True
+
+    def waiting(self) -> Pending | None:
+        """The choice the table screen must take first, if any."""
+        return self.state.pending[0] if self.state.pending else None
+
+    # ---- acting -------------------------------------------------------------------------
+    async def dispatch(self, command: dict[str, Any]) -> bool:
+        """Apply a command; the controller toasts a refusal (naming the field) and every
+        subscribed screen re-renders on success."""
+        if self.controller is None:
+            return False
+        return await self.controller.dispatch(command)
+
+
+def table_notes(title: str, notes: Sequence[str]) -> ft.Control:
+    """What the players do with the physical pieces after the last action."""
+    return notice_card(title + "\n" + "\n".join(f"• {n}" for n in notes),
+                       ft.Icons.TABLE_RESTAURANT, identifier="table-notes")

@@ -1,0 +1,202 @@
+"""`/play/village/:session_id/market` — the customer spaces, and the market day as a flow:
+whose go it is, serve (front space, printed points, the goods it demands, the extra
+sale's green or a coin) or pass; afterwards the refill as table instructions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.app.kit import apply_button, card, choice_chips, muted, stepper
+from companion.app.routing import RouteParams
+from companion.app.village.forms.payment import PaymentDraft, payment_editor
+from companion.app.village.panel.base import PanelScreen
+from companion.app.village.panel.turn import action_block, turn_line
+from companion.app.village.present import term
+from companion.village.state import MarketDay
+
+if TYPE_CHECKING:
+    from companion.app.context import AppContext
+
+SPACE_SIZE = 52  # five spaces side by side on a 360 px phone
+
+
+class MarketScreen(PanelScreen):
+    identifier = "market-panel"
+
+    def __init__(self, ctx: AppContext, params: RouteParams) -> None:
+        super().__init__(ctx, params)
+        self._draft_seller: int | None = None
+        self._reset_sale()
+
+    def _reset_sale(self) -> None:
+        self.slot: int | None = None
+        self.points = 0
+        self.pay = PaymentDraft()
+        self.with_coin = False
+
+    def title(self) -> str:
+        return self.ctx.t("panel.market.title")
+
+    def body_controls(self) -> list[ft.Control]:
+        out: list[ft.Control] = [muted(turn_line(self.ctx, self.state), size=16),
+                                 self._spaces()]
+        md = self.state.market_day
+        seller = md.seller if md is not None else None
+        if seller != self._draft_seller:  # a sale is drafted for one seller only
+            self._reset_sale()
+            self._draft_seller = seller
+        out.append(self._market_day(md) if md is not None else self._hold())
+        notes = self.notes_card()
+        if notes is not None:
+            out.append(notes)
+        return out
+
+    # ---- the spaces -----------------------------------------------------------------------
+    def _spaces(self) -> ft.Control:
+        t = self.ctx.t
+        st = self.state
+        open_front = self.comp.front_spaces(len(st.players))
+        served = st.market_day.emptied if st.market_day else []
+        front = [self._space(i, full, closed=i >= open_front, served=i in served, front=True)
+                 for i, full in enumerate(st.market_front)]
+        queue = [self._space(i, full) for i, full in enumerate(st.market_queue)]
+        return card(t("panel.market.spaces"), [
+            muted(t("panel.market.front")), ft.Row(front, spacing=6, wrap=True),
+            muted(t("panel.market.queue")), ft.Row(queue, spacing=6, wrap=True),
+            ft.Text(self.ctx.tn("panel.market.stack", st.customer_stack,
+                                count=st.customer_stack), size=16, key="stack"),
+        ], identifier="market-spaces")
+
+    def _space(self, index: int, full: bool, *, closed: bool = False, served: bool = False,
+               front: bool = False) -> ft.Control:
+        t = self.ctx.t
+        if closed:
+            state, icon = t("panel.market.closed"), ft.Icons.BLOCK
+        elif served:
+            state, icon = t("panel.market.served"), ft.Icons.CHECK
+        elif full:
+            state, icon = t("panel.market.customer"), ft.Icons.PERSON
+        else:
+            state, icon = t("panel.market.empty"), None
+        label = t("panel.market.space", number=index + 1)
+        return ft.Container(
+            width=SPACE_SIZE, height=SPACE_SIZE + 8, border_radius=8,
+            bgcolor=(ft.Colors.PRIMARY_CONTAINER if full and not closed
+                     else ft.Colors.SURFACE_CONTAINER_HIGHEST),
+            border=ft.Border.all(2 if front else 1, ft.Colors.OUTLINE),
+            opacity=0.45 if closed else 1.0,
+            alignment=ft.Alignment.CENTER,
+            tooltip=f"{label}: {state}",
+            key=f"{'front' if front else 'queue'}-{index}",
+            content=ft.Column([
+                ft.Text(str(index + 1), size=16, weight=ft.FontWeight.BOLD),
+                ft.Icon(icon, size=20) if icon else ft.Container(height=20),
+            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
+        )
+
+    # ---- the market day -------------------------------------------------------------------
+    def _market_day(self, md: MarketDay) -> ft.Control:
+        t = self.ctx.t
+        st = self.state
+        seller = st.players[md.seller]
+        free = self.rules().sale_is_free()  # the engine's answer, tried on a copy
+        extra = self.comp.v("market_extra_sale")
+        lines: list[ft.Control] = [
+            muted(t("panel.market.day_by", player=st.players[md.trigger].name)),
+            ft.Text(t("panel.market.to_sell", player=seller.name), size=22,
+                    weight=ft.FontWeight.W_600, key="seller"),
+            ft.Text(t("panel.market.free_sale") if free
+                    else t("panel.market.paid_sale", green=extra["green"], time=extra["time"]),
+                    size=16),
+        ]
+        lines += self._history(md)
+        slots = self.rules().market_slots()
+        if self.slot not in slots:
+            self.slot = None
+        lines += [
+            muted(t("panel.market.which_space")),
+            choice_chips([(str(s), t("panel.market.space", number=s + 1)) for s in slots],
+                         str(self.slot) if self.slot is not None else None, self._pick_slot,
+                         key="serve-slot"),
+            stepper(t("panel.market.points"), self.points, self._points(-1), self._points(+1),
+                    key="serve-points", minus_tip=t("panel.common.less",
+                                                    what=t("panel.market.points")),
+                    plus_tip=t("panel.common.more", what=t("panel.market.points")),
+                    minus_disabled=self.points == 0),
+            payment_editor(self.ctx, self.pay, self.refresh, key="serve-pay",
+                           colours=[], goods=list(self.comp.v("goods_types")),
+                           kinds=("grain", "goods"), title=t("panel.market.demand"),
+                           always_open=True),
+        ]
+        if not free:
+            lines.append(ft.Switch(label=t("panel.market.with_coin"), value=self.with_coin,
+                                   on_change=self._toggle_coin))
+        lines.append(apply_button(t("panel.market.serve", player=seller.name), self._serve,
+                                  disabled=self.slot is None, key="serve"))
+        lines.append(apply_button(t("panel.market.pass", player=seller.name), self._pass,
+                                  key="pass", filled=False))
+        return card(t("panel.market.day"), lines, identifier="market-day")
+
+    def _history(self, md: MarketDay) -> list[ft.Control]:
+        t = self.ctx.t
+        st = self.state
+        out: list[ft.Control] = []
+        for player, slot in md.sales:
+            key = ("panel.market.karla_sold" if st.players[player].kind == "karla"
+                   else "panel.market.sold")
+            out.append(ft.Text(t(key, player=st.players[player].name, number=slot + 1),
+                               size=16))
+        if md.passed:
+            names = ", ".join(st.players[i].name for i in md.passed)
+            out.append(muted(t("panel.market.passed", players=names)))
+        if md.karla_to_serve and any(p.kind == "karla" for p in st.players):
+            out.append(muted(t("panel.market.karla_auto")))
+        return out
+
+    def _pick_slot(self, slot: str) -> None:
+        self.slot = int(slot)
+        self.refresh()
+
+    def _points(self, delta: int) -> Callable[[], None]:
+        def run() -> None:
+            self.points = max(0, self.points + delta)
+            self.refresh()
+        return run
+
+    def _toggle_coin(self) -> None:
+        self.with_coin = not self.with_coin
+        self.refresh()
+
+    async def _serve(self) -> None:
+        if self.slot is None:
+            return
+        ok = await self.dispatch({"type": "market_serve", "slot": self.slot,
+                                  "points": self.points, "pay": self.pay.as_dict(),
+                                  "extra_with_coin": self.with_coin})
+        if ok:
+            self._reset_sale()
+            self.refresh()
+
+    async def _pass(self) -> None:
+        if await self.dispatch({"type": "market_pass"}):
+            self._reset_sale()
+            self.refresh()
+
+    # ---- holding one from a well turn ------------------------------------------------------
+    def _hold(self) -> ft.Control:
+        t = self.ctx.t
+        st = self.state
+        block = action_block(st, self.comp, st.current, "market")
+        lines: list[ft.Control] = [muted(t("panel.market.no_day"), size=16)]
+        if block is None and st.phase == "turns":
+            lines.append(apply_button(t("panel.market.hold",
+                                        player=st.players[st.current].name),
+                                      self._hold_market, key="hold-market"))
+        lines.append(muted(t("panel.market.hold_hint", space=term(self.ctx, "space", "market"))))
+        return card(t("panel.market.day"), lines, identifier="market-day")
+
+    async def _hold_market(self) -> None:
+        await self.dispatch({"type": "hold_market"})

@@ -1,0 +1,250 @@
+"""`/play/village/:session_id/player/:index` — one player's farmyard: time ring, counters,
+family by place, and the action forms (enabled only on that player's own action step)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.app.kit import (
+    TOUCH_TARGET,
+    apply_button,
+    body,
+    card,
+    choice_chips,
+    muted,
+    notice_card,
+)
+from companion.app.routing import RouteParams
+from companion.app.village.forms.base import ActionForm, FormEnv
+from companion.app.village.forms.council import CouncilForm
+from companion.app.village.forms.crafts import CraftsForm
+from companion.app.village.forms.simple import ChurchForm, FamilyForm, HarvestForm
+from companion.app.village.forms.travel import TravelForm
+from companion.app.village.panel.base import PanelScreen
+from companion.app.village.panel.members import group_members
+from companion.app.village.panel.player_sections import (
+    CustomerEdits,
+    MoveDraft,
+    cities_card,
+    counters_card,
+    customers_card,
+    family_card,
+    move_card,
+    time_card,
+)
+from companion.app.village.panel.turn import action_block, block_text, turn_line
+from companion.app.village.present import term
+from companion.app.village.table.paths import panel_route
+from companion.village.read import Reader
+
+if TYPE_CHECKING:
+    from companion.app.context import AppContext
+
+TABS = ("overview", "family", "actions")
+TAB_KEYS = {"overview": "panel.player.tab_overview", "family": "panel.player.tab_family",
+            "actions": "panel.player.tab_actions"}
+
+
+class PlayerScreen(PanelScreen):
+    identifier = "player-panel"
+
+    def __init__(self, ctx: AppContext, params: RouteParams) -> None:
+        super().__init__(ctx, params)
+        raw = params.get("index", "0")
+        self.index = int(raw) if raw.isdigit() else -1
+        self.tab = "overview"
+        self.forms: dict[str, ActionForm] = {
+            f.action: f for f in (HarvestForm(), FamilyForm(), CraftsForm(), CouncilForm(),
+                                  TravelForm(), ChurchForm())}
+        self.action: str | None = None  # the form the user picked, for this turn only
+        self.move = MoveDraft()  # the member correction being chosen
+        self._turn: tuple[int, int] | None = None
+
+    def title(self) -> str:
+        return self.ctx.t("panel.player.title")
+
+    # ---- rendering ------------------------------------------------------------------------
+    def body_controls(self) -> list[ft.Control]:
+        t = self.ctx.t
+        st = self.state
+        if not 0 <= self.index < len(st.players):
+            return [body(t("panel.player.no_such", index=self.params.get("index", "")))]
+        p = st.players[self.index]
+        out: list[ft.Control] = [self._switcher(), muted(turn_line(self.ctx, st), size=16)]
+        if p.kind == "karla":
+            return [*out, muted(t("panel.player.karla"), size=16),
+                    family_card(self.ctx, st, self.index), self._move_card()]
+        out.append(self._tabs())
+        if self.tab == "overview":
+            length = int(self.comp.v("time_track_length"))
+            if Reader(st, self.comp).marker_coin_offered():
+                out.append(notice_card(t("panel.marker.coin_hint"), ft.Icons.PAID,
+                                       t("panel.marker.coin_button"), self._marker_coin,
+                                       identifier="marker-coin"))
+            out += [time_card(self.ctx, p, length, self._spend, self._take_back),
+                    counters_card(self.ctx, p, self.comp, self._adjust),
+                    cities_card(self.ctx, p, self.comp, self._toggle_city),
+                    customers_card(self.ctx, p, self._customer_edits())]
+        elif self.tab == "family":
+            out += [family_card(self.ctx, st, self.index), self._move_card()]
+        else:
+            out += self._actions()
+        return out
+
+    def _switcher(self) -> ft.Control:
+        st = self.state
+        options = [(str(i), p.name) for i, p in enumerate(st.players)]
+        return choice_chips(options, str(self.index), self._go_player, key="player")
+
+    def _go_player(self, index: str) -> None:
+        if index != str(self.index):
+            self.ctx.go(panel_route(self.session_id, f"player/{index}"))
+        else:
+            self.refresh()  # tapping the shown player keeps their chip selected
+
+    def _tabs(self) -> ft.Control:
+        buttons: list[ft.Control] = []
+        for tab in TABS:
+            label = self.ctx.t(TAB_KEYS[tab])
+            kind = ft.FilledTonalButton if tab == self.tab else ft.TextButton
+            # Narrow padding: three tabs share a 360 px phone without wrapping a label.
+            buttons.append(kind(label, on_click=self._tab_setter(tab), key=f"tab-{tab}",
+                                height=TOUCH_TARGET, expand=True,
+                                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4))))
+        return ft.Row(buttons, spacing=4)
+
+    def _tab_setter(self, tab: str) -> Callable[[], None]:
+        def run() -> None:
+            self.tab = tab
+            self.refresh()
+        return run
+
+    # ---- actions tab ----------------------------------------------------------------------
+    def _default_action(self) -> str:
+        st = self.state
+        if st.current == self.index and st.space_taken in self.forms:
+            return st.space_taken
+        return self.action or "harvest"
+
+    def _actions(self) -> list[ft.Control]:
+        t = self.ctx.t
+        st = self.state
+        turn = (st.round, st.turns_taken)
+        if turn != self._turn:  # a new turn starts on the form its cube allows
+            self._turn, self.action = turn, None
+        action = self.action or self._default_action()
+        block = action_block(st, self.comp, self.index, action)
+        options = [(a, term(self.ctx, "space", a)) for a in self.forms]
+        out: list[ft.Control] = [choice_chips(options, action, self._pick_action, key="action")]
+        if block is not None:
+            out.append(self._blocked(block))
+        form = self.forms[action]
+        env = FormEnv(self.ctx, st, self.comp, self.index, block is None, self.refresh)
+        ready = form.command(env) is not None
+        controls = form.controls(env)
+        controls.append(apply_button(t("panel.form.apply", action=term(self.ctx, "space", action)),
+                                     self._apply, disabled=block is not None or not ready,
+                                     key="apply-action"))
+        if block is None and not ready:
+            controls.append(muted(t("panel.form.incomplete")))
+        out.append(card(term(self.ctx, "space", action), controls, identifier="action-form"))
+        notes = self.notes_card()
+        if notes is not None:
+            out.append(notes)
+        return out
+
+    def _blocked(self, block: str) -> ft.Control:
+        """Why the forms are off; a market day or a mass has its own panel to go to."""
+        t = self.ctx.t
+        st = self.state
+        text = block_text(self.ctx, st, block)
+        panel = ("market" if st.market_day is not None
+                 else "mass" if st.phase in ("mass_buyout", "mass_advance") else None)
+        if panel is None:
+            return notice_card(text, ft.Icons.INFO_OUTLINE, identifier="action-blocked")
+        label = t("panel.actions.open_market" if panel == "market" else "panel.actions.open_mass")
+        return notice_card(text, ft.Icons.INFO_OUTLINE, label,
+                           lambda: self.ctx.go(panel_route(self.session_id, panel)),
+                           identifier="action-blocked")
+
+    def _pick_action(self, action: str) -> None:
+        self.action = action
+        self.refresh()
+
+    async def _apply(self) -> None:
+        action = self.action or self._default_action()
+        form = self.forms[action]
+        env = FormEnv(self.ctx, self.state, self.comp, self.index, True, self.refresh)
+        command = form.command(env)
+        if command is None:
+            return
+        if await self.dispatch(command):
+            form.reset()
+            self.refresh()
+
+    # ---- corrections (always available) --------------------------------------------------
+    def _spend(self, amount: int) -> Callable[[], Awaitable[Any]]:
+        async def run() -> None:
+            await self.dispatch({"type": "spend_time", "player": self.index, "amount": amount})
+        return run
+
+    async def _take_back(self) -> None:
+        await self.dispatch({"type": "take_back_time", "player": self.index, "amount": 1})
+
+    async def _marker_coin(self) -> None:
+        await self.dispatch({"type": "next_start_marker_coin"})
+
+    def _customer_edits(self) -> CustomerEdits:
+        def points(index: int, value: int) -> Callable[[], Awaitable[Any]]:
+            async def run() -> None:
+                await self.dispatch({"type": "set_customer_points", "player": self.index,
+                                     "index": index, "points": value})
+            return run
+
+        def remove(index: int) -> Callable[[], Awaitable[Any]]:
+            async def run() -> None:
+                await self.dispatch({"type": "remove_customer_tile", "player": self.index,
+                                     "index": index})
+            return run
+
+        async def add() -> None:
+            await self.dispatch({"type": "add_customer_tile", "player": self.index,
+                                 "points": 0})
+
+        refused = self.rules().customer_tile_refusal(self.index)
+        return CustomerEdits(points=points, remove=remove, add=add,
+                             add_refusal=refused.message if refused is not None else None)
+
+    def _move_card(self) -> ft.Control:
+        return move_card(self.ctx, self.state, self.comp, self.index, self.move,
+                         self._pick_move_group, self._pick_move_to, self._move)
+
+    def _pick_move_group(self, group: str) -> None:
+        self.move = MoveDraft(group=group)
+        self.refresh()
+
+    def _pick_move_to(self, loc: str) -> None:
+        self.move.to = loc
+        self.refresh()
+
+    async def _move(self) -> None:
+        group, to = self.move.group, self.move.to
+        if group is None or to is None:
+            return
+        groups = {g.key: g for g in group_members(self.state.members_of(self.index))}
+        if group in groups and await self.dispatch(
+                {"type": "move_member", "member": groups[group].first, "to": to}):
+            self.move = MoveDraft()
+            self.refresh()
+
+    async def _adjust(self, field: str, key: str | None, delta: int) -> None:
+        await self.dispatch({"type": "adjust", "player": self.index, "field": field,
+                             "key": key, "delta": delta})
+
+    async def _toggle_city(self, city: str) -> None:
+        visited = int(city) in self.state.players[self.index].cities
+        await self._adjust("cities", city, -1 if visited else +1)
+        self.refresh()  # a refused toggle must not leave the chip flipped on the client

@@ -1,0 +1,210 @@
+"""`/play/village/:session_id/score` — final scoring: categories per player from the
+tracked game, every cell editable (a logged override), totals, ranks, tie-breaks in words,
+the solo achievement; Share as plain text; Finish saves the result to history."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import flet as ft
+
+from companion.app.kit import TOUCH_TARGET, apply_button, card, muted
+from companion.app.routing import HOME_ROUTE
+from companion.app.village.panel.base import PanelScreen
+from companion.app.village.panel.score_text import share_text, tie_explanations
+from companion.app.village.panel.turn import turn_line
+from companion.app.village.present import term
+from companion.app.village.table.cubes import piece
+from companion.scoring.contract import ScoreSheet
+from companion.village.scoring import CATEGORIES, sheet_from_state, tracked_categories
+
+# Five players fit a 360 px phone at 48 px a column; fewer get wider columns.
+LABEL_WIDTH = 88
+TABLE_WIDTH = 328
+MIN_CELL, MAX_CELL = 48, 64
+EDITABLE_PHASES = ("scoring", "finished")
+
+
+def cell_width(players: int) -> int:
+    return max(MIN_CELL, min(MAX_CELL, (TABLE_WIDTH - LABEL_WIDTH) // max(players, 1)))
+
+
+class ScoreScreen(PanelScreen):
+    identifier = "score-panel"
+
+    def title(self) -> str:
+        return self.ctx.t("panel.score.title")
+
+    def sheet(self) -> ScoreSheet:
+        assert self.controller is not None
+        expansions = [str(e) for e in self.controller.session.setup.expansions]
+        return sheet_from_state(self.state, self.comp, expansions)
+
+    def body_controls(self) -> list[ft.Control]:
+        t = self.ctx.t
+        st = self.state
+        sheet = self.sheet()
+        editable = st.phase in EDITABLE_PHASES
+        out: list[ft.Control] = [muted(turn_line(self.ctx, st), size=16)]
+        if not editable:
+            out.append(muted(t("panel.score.preview"), size=16))
+        out.append(ft.Semantics(identifier="score-table", content=ft.Container(
+            self._table(sheet, editable), padding=4, border_radius=12,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))))
+        if editable:
+            out.append(muted(t("panel.score.edit_hint")))
+        results: list[ft.Control] = []
+        if sheet.winners:
+            results.append(ft.Text(t("panel.score.winners", players=", ".join(sheet.winners)),
+                                   size=20, weight=ft.FontWeight.W_600, key="winners"))
+        for r in sheet.players:
+            if r.achievement:
+                results.append(ft.Text(t("panel.score.achievement",
+                                         name=term(self.ctx, "achievement", r.achievement)),
+                                       size=18, key="achievement"))
+        ties = tie_explanations(self.ctx, st, self.comp, sheet)
+        results += [ft.Text(text, size=16) for text in ties]
+        if results:
+            out.append(card(t("panel.score.result"), results, identifier="score-result"))
+        out.append(self._share_button(sheet, ties))
+        if st.phase == "scoring":
+            out.append(apply_button(t("panel.score.finish"), self._ask_finish, key="finish"))
+        elif st.phase == "finished":
+            out.append(muted(t("panel.score.finished"), size=16))
+        return out
+
+    # ---- the table ------------------------------------------------------------------------
+    def _table(self, sheet: ScoreSheet, editable: bool) -> ft.Control:
+        t = self.ctx.t
+        st = self.state
+        humans = st.humans()
+        width = cell_width(len(humans))
+        header: list[ft.Control] = [ft.Container(width=LABEL_WIDTH)]
+        for i in humans:
+            p = st.players[i]
+            header.append(ft.Container(
+                ft.Column([piece(p.colour, size=18),
+                           ft.Text(p.name, size=13, max_lines=1,
+                                   overflow=ft.TextOverflow.ELLIPSIS)],
+                          spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                width=width))
+        rows: list[ft.Control] = [ft.Row(header, spacing=0)]
+        for cat in CATEGORIES:
+            cells: list[ft.Control] = [self._label(term(self.ctx, "category", cat))]
+            for col, i in enumerate(humans):
+                overridden = cat in st.score_overrides.get(str(i), {})
+                cells.append(self._cell(sheet.players[col].categories.get(cat, 0), i, cat,
+                                        overridden, editable, width))
+            rows.append(ft.Row(cells, spacing=0))
+        rows.append(ft.Divider(height=1))
+        rows.append(ft.Row([self._label(t("panel.score.total"), bold=True)] + [
+            self._plain(str(r.total), f"total-{col}", width, bold=True)
+            for col, r in enumerate(sheet.players)], spacing=0))
+        rows.append(ft.Row([self._label(t("panel.score.rank"))] + [
+            self._plain(t("panel.score.rank_n", rank=r.rank), f"rank-{col}", width)
+            for col, r in enumerate(sheet.players)], spacing=0))
+        # Wider than the phone with many players: the table scrolls sideways.
+        return ft.Row([ft.Column(rows, spacing=0)], scroll=ft.ScrollMode.AUTO)
+
+    @staticmethod
+    def _label(text: str, bold: bool = False) -> ft.Control:
+        return ft.Container(ft.Text(text, size=15, weight=ft.FontWeight.W_600 if bold else None),
+                            width=LABEL_WIDTH, height=TOUCH_TARGET,
+                            alignment=ft.Alignment.CENTER_LEFT)
+
+    @staticmethod
+    def _plain(text: str, key: str, width: int, bold: bool = False) -> ft.Control:
+        return ft.Container(ft.Text(text, size=18, key=key,
+                                    weight=ft.FontWeight.BOLD if bold else None),
+                            width=width, height=TOUCH_TARGET, alignment=ft.Alignment.CENTER)
+
+    def _cell(self, value: int, player: int, cat: str, overridden: bool, editable: bool,
+              width: int) -> ft.Control:
+        return ft.Container(
+            ft.Text(str(value), size=18, key=f"value-{player}-{cat}",
+                    weight=ft.FontWeight.BOLD if overridden else None,
+                    italic=overridden,
+                    color=ft.Colors.TERTIARY if overridden else None),
+            width=width, height=TOUCH_TARGET, alignment=ft.Alignment.CENTER,
+            border_radius=8, key=f"cell-{player}-{cat}",
+            bgcolor=ft.Colors.TERTIARY_CONTAINER if overridden else None,
+            on_click=self._editor(player, cat) if editable else None,
+            tooltip=self.ctx.t("panel.score.edit_cell",
+                               player=self.state.players[player].name,
+                               category=term(self.ctx, "category", cat)) if editable else None,
+        )
+
+    # ---- editing a cell -------------------------------------------------------------------
+    def _editor(self, player: int, cat: str) -> Callable[[], None]:
+        return lambda: self._open_editor(player, cat)
+
+    def _open_editor(self, player: int, cat: str) -> None:
+        t = self.ctx.t
+        st = self.state
+        tracked = tracked_categories(st, self.comp, player)[cat]
+        current = st.score_overrides.get(str(player), {}).get(cat, tracked)
+        field = ft.TextField(label=t("panel.score.points"), value=str(current),
+                             keyboard_type=ft.KeyboardType.NUMBER, autofocus=True)
+        name = term(self.ctx, "category", cat)
+
+        async def save() -> None:
+            raw = (field.value or "").strip()
+            try:
+                value = int(raw)
+            except ValueError:
+                field.error = t("panel.score.not_a_number")
+                field.update()
+                return
+            self.ctx.page.pop_dialog()
+            await self._override(player, cat, value)
+
+        async def use_tracked() -> None:
+            self.ctx.page.pop_dialog()
+            await self._override(player, cat, None)
+
+        actions: list[ft.Control] = []
+        if cat in st.score_overrides.get(str(player), {}):
+            actions.append(ft.TextButton(t("panel.score.use_tracked", value=tracked),
+                                         on_click=use_tracked))
+        actions += [ft.TextButton(t("common.cancel"), on_click=lambda: self.ctx.page.pop_dialog()),
+                    ft.FilledButton(t("panel.score.save"), on_click=save)]
+        self.ctx.page.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=ft.Text(t("panel.score.edit_title", player=st.players[player].name,
+                            category=name)),
+            content=ft.Column([muted(t("panel.score.tracked", value=tracked), size=16), field],
+                              tight=True, spacing=12),
+            actions=actions,
+        ))
+
+    async def _override(self, player: int, cat: str, value: int | None) -> None:
+        await self.dispatch({"type": "override_score", "player": player, "category": cat,
+                             "value": value})
+
+    # ---- share and finish -----------------------------------------------------------------
+    def _share_button(self, sheet: ScoreSheet, ties: list[str]) -> ft.Control:
+        """The share sheet on a phone, the clipboard elsewhere, run by the client inside
+        the tap: the only moment browsers (iOS Safari above all) allow either."""
+        today = datetime.now(UTC).isoformat()
+        text = share_text(self.ctx, sheet, ties, self.ctx.date(today))
+        device = self.ctx.device
+
+        def shared() -> None:
+            if not device.can_share_natively:  # the client copied it in the tap
+                self.ctx.toast(self.ctx.t("common.copied"))
+
+        return ft.Row([ft.OutlinedButton(
+            self.ctx.t("panel.score.share"), icon=ft.Icons.SHARE, key="share", height=56,
+            expand=True, on_click=shared,
+            action=device.share_action(text, subject=self.ctx.t("game.village")))])
+
+    def _ask_finish(self) -> None:
+        t = self.ctx.t
+        self.ctx.confirm(t("panel.score.finish_title"), t("panel.score.finish_body"),
+                         lambda: self.ctx.spawn(self._finish()),
+                         confirm_label=t("panel.score.finish_confirm"))
+
+    async def _finish(self) -> None:
+        if await self.dispatch({"type": "finish_game"}):
+            self.ctx.go(HOME_ROUTE)

@@ -1,0 +1,137 @@
+"""What the table and the log share: open the session off the event loop, re-render on any
+client's change, and undo/redo buttons that are always in the app bar."""
+
+from __future__ import annotations
+
+import logging
+
+import flet as ft
+
+from companion.app.kit import TOUCH_TARGET, big_button, body, read_only_note
+from companion.app.routing import HOME_ROUTE, Screen
+from companion.app.village.controller import VillageController
+from companion.store.base import CorruptSession, DamagedGame, StaleWrite
+
+logger = logging.getLogger(__name__)
+
+
+class SessionScreen(Screen):
+    controller: VillageController | None = None
+    _shown = False
+    _opening = False
+
+    @property
+    def session_id(self) -> str:
+        return self.params.get("session_id", "")
+
+    # ---- app bar ------------------------------------------------------------------------------
+    def history_buttons(self) -> list[ft.Control]:
+        t = self.ctx.t
+        self.undo_button = ft.IconButton(ft.Icons.UNDO, tooltip=t("village.undo"),
+                                         on_click=self.undo, disabled=True,
+                                         width=TOUCH_TARGET, height=TOUCH_TARGET)
+        self.redo_button = ft.IconButton(ft.Icons.REDO, tooltip=t("village.redo"),
+                                         on_click=self.redo, disabled=True,
+                                         width=TOUCH_TARGET, height=TOUCH_TARGET)
+        return [ft.Semantics(identifier="undo", content=self.undo_button),
+                ft.Semantics(identifier="redo", content=self.redo_button)]
+
+    def _refresh_history(self) -> None:
+        session = self.controller.session if self.controller else None
+        self.undo_button.disabled = session is None or not session.can_undo()
+        self.redo_button.disabled = session is None or not session.can_redo()
+
+    async def undo(self) -> None:
+        if self.controller is not None:
+            await self.controller.undo()
+
+    async def redo(self) -> None:
+        if self.controller is not None:
+            await self.controller.redo()
+
+    # ---- lifecycle ----------------------------------------------------------------------------
+    def did_appear(self) -> None:
+        self._shown = True
+        if self.controller is not None and self.controller.subscribe(self._changed):
+            self._changed()  # shown again: listening again, catch up
+            return
+        # First time, or the game was released from memory meanwhile: (re)open it.
+        self.controller = None
+        if not self._opening:  # an open under way subscribes when it lands
+            self.ctx.spawn(self._open())
+
+    def will_disappear(self) -> None:
+        self._shown = False
+        if self.controller is not None:
+            self.controller.unsubscribe()
+
+    async def _open(self) -> None:
+        self._opening = True
+        try:
+            await self._open_and_listen()
+        finally:
+            self._opening = False
+
+    async def _open_and_listen(self) -> None:
+        for _attempt in range(3):  # a release racing this open makes it open again
+            try:
+                controller = await VillageController.open(self.ctx, self.session_id)
+            except StaleWrite:  # saved elsewhere while it was being opened: open again
+                continue
+            except (DamagedGame, CorruptSession) as exc:  # set aside: Home lists it
+                logger.warning("Village session %s was set aside: %s", self.session_id,
+                               exc.problem.reason)
+                self.show_failure(self.ctx.set_aside_text(exc.problem))
+                self.update_page()
+                return
+            except Exception as exc:  # missing save: say so, never crash
+                logger.exception("opening Village session %s failed", self.session_id)
+                self.show_failure(self.ctx.t("village.open_failed", error=str(exc)))
+                self.update_page()
+                return
+            if not self._shown:  # left before it opened: the hub releases it by itself
+                self.controller = controller
+                return
+            if controller.subscribe(self._changed):
+                self.controller = controller
+                self._changed()
+                return
+        logger.warning("Village session %s was released while opening", self.session_id)
+
+    def _changed(self) -> None:
+        if not self._page_alive():  # this phone went away: stop listening to the game
+            if self.controller is not None:
+                self.controller.unsubscribe()
+            return
+        self._refresh_history()
+        self.render()
+        self.update_page()
+
+    def _page_alive(self) -> bool:
+        try:
+            return self.ctx.page.session is not None
+        except RuntimeError:  # flet: "An attempt to fetch destroyed session."
+            return False
+
+    def update_page(self) -> None:
+        try:
+            self.ctx.page.update()
+        except Exception as exc:  # the client went away meanwhile
+            logger.info("page update skipped: %s", exc)
+
+    # ---- for subclasses -----------------------------------------------------------------------
+    def render(self) -> None:
+        raise NotImplementedError
+
+    def failure_controls(self, message: str) -> list[ft.Control]:
+        return [ft.Semantics(identifier="open-failed", content=body(message)),
+                big_button(self.ctx.t("common.home"), ft.Icons.HOME,
+                           lambda: self.ctx.go(HOME_ROUTE), filled=False)]
+
+    def show_failure(self, message: str) -> None:
+        raise NotImplementedError
+
+    def read_only_note(self) -> ft.Control | None:
+        """A short line while saving is off (the data folder cannot be written)."""
+        return read_only_note(self.ctx.t("store.read_only_short")) if self.ctx.read_only \
+            else None

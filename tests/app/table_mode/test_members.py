@@ -1,0 +1,156 @@
+"""Table mode, headless: a joined phone is confined to its game, picks a seat once (a
+reload keeps it), a watching phone may not act, and the log says whose phone acted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import flet as ft
+import pytest
+
+from companion.app.routing import HOME_ROUTE, RouteSpec
+from companion.app.shell import build_main
+from companion.app.store_access import AsyncStore
+from companion.app.table_mode.routes import table_mode_routes
+from companion.app.table_mode.sharing import TableShare
+from companion.app.views.home import HomeScreen
+from companion.app.views.settings import SettingsScreen
+from companion.app.village.hub import HUB
+from companion.app.village.routes import village_routes
+from companion.share.registry import Joined, ShareRegistry
+from companion.store.memory import MemoryStore
+
+from ..harness import AppHarness, FakeClient
+from ..village_table.conftest import find_id, make_game, tap
+from ..village_table.test_table import cube_id, first_cube
+
+
+def routes() -> dict[str, RouteSpec]:
+    return {HOME_ROUTE: RouteSpec(HomeScreen, parent=None),
+            "/settings": RouteSpec(SettingsScreen), **village_routes(),
+            **table_mode_routes()}
+
+
+@pytest.fixture
+def share() -> TableShare:
+    return TableShare(ShareRegistry(), "127.0.0.2", 8550)
+
+
+def join(share: TableShare, game_id: str) -> str:
+    invitation = share.registry.current()
+    if invitation is None or invitation.game_id != game_id:
+        invitation = share.registry.open(game_id)
+    joined = share.registry.join_by_code(invitation.join_code, "127.0.0.2")
+    assert isinstance(joined, Joined)
+    return joined.member.member_id
+
+
+@contextmanager
+def client(store: MemoryStore, share: TableShare | None, member_id: str | None,
+           route: str = "/") -> Iterator[AppHarness]:
+    astore = AsyncStore(store)
+    real = build_main(astore, routes(), share=share)
+
+    async def main(page: ft.Page) -> None:
+        if member_id is not None:  # what ShareGuard puts on a joined phone's WebSocket
+            page.client_user_agent = f"Mozilla/5.0 Phone vc-member/{member_id}"
+        await real(page)
+
+    app = AppHarness(main=main, client=FakeClient(initial_route=route))
+    try:
+        with app:
+            yield app
+    finally:
+        astore.close()
+
+
+def stack(app: AppHarness) -> list[str]:
+    return [str(v.route) for v in app.page.views]
+
+
+def test_a_phone_picks_its_seat_and_never_sees_anything_else(store: MemoryStore,
+                                                              share: TableShare) -> None:
+    sid, other = make_game(store), make_game(store, players=3)
+    member = join(share, sid)
+    with client(store, share, member) as phone:
+        assert stack(phone) == [f"/play/village/{sid}", f"/play/village/{sid}/seat"]
+        phone.settle()
+        assert {"Ann", "Bo", "Watch only"} <= set(phone.visible_texts())
+        tap(phone, "seat-1")
+        assert stack(phone)[-1] == f"/play/village/{sid}/player/1"
+        assert share.registry.member(member).seat == 1  # type: ignore[union-attr]
+        for route in ("/", "/settings", f"/play/village/{other}", "/new/village",
+                      f"/play/village/{sid}/share", "/nowhere"):
+            phone.set_route(route)
+            assert HOME_ROUTE not in stack(phone), route
+            assert all(r.startswith(f"/play/village/{sid}") for r in stack(phone)), route
+            assert not stack(phone)[-1].endswith("/share"), route
+        phone.set_route(f"/play/village/{sid}/log")
+        assert stack(phone) == [f"/play/village/{sid}", f"/play/village/{sid}/log"]
+    # a reload (a new client for the same cookie) keeps the seat
+    with client(store, share, member) as again:
+        assert stack(again) == [f"/play/village/{sid}", f"/play/village/{sid}/player/1"]
+
+
+def test_the_host_sees_everything_and_the_share_button(store: MemoryStore,
+                                                       share: TableShare) -> None:
+    sid = make_game(store)
+    with client(store, share, None, f"/play/village/{sid}") as host:
+        find_id(host, "open-share")
+        tap(host, "open-share")
+        assert stack(host)[-1] == f"/play/village/{sid}/share"
+        invitation = share.registry.current()
+        assert invitation is not None and invitation.game_id == sid
+        assert invitation.join_code[:3] in " ".join(host.visible_texts())
+        member = join(share, sid)
+        share.choose_seat(member, 0)
+        host.settle()
+        find_id(host, f"member-{member}")
+        assert "Ann's phone · 127.0.0.2" in host.visible_texts()
+        tap(host, f"remove-{member}")
+        assert share.registry.member(member) is None
+        host.settle()
+        assert "No phone has joined yet." in host.visible_texts()
+    with client(store, None, None, f"/play/village/{sid}") as plain, \
+            pytest.raises(AssertionError):  # not sharing: no share button
+        find_id(plain, "open-share")
+
+
+def test_a_watching_phone_may_not_act_and_a_seated_one_is_named_in_the_log(
+        store: MemoryStore, share: TableShare) -> None:
+    sid = make_game(store)
+    space, colour = first_cube(store, sid)
+    ident = cube_id(store, sid, space, colour)
+    watcher, player = join(share, sid), join(share, sid)
+    share.choose_seat(watcher, None)
+    share.choose_seat(player, 0)
+    table = f"/play/village/{sid}"
+    with client(store, share, watcher, table) as phone:
+        tap(phone, ident)
+        assert len(store.load(sid).events) == 0 or all(
+            e["body"].get("type") != "take_cube" for e in store.load(sid).events)
+        assert any("watching" in t for t in phone.visible_texts())
+    share.registry.set_watch_only(player, True)
+    with client(store, share, player, table) as phone:
+        tap(phone, ident)
+        assert all(e["body"].get("type") != "take_cube" for e in store.load(sid).events)
+        assert any("watch-only" in t for t in phone.visible_texts())
+        share.registry.set_watch_only(player, False)
+        tap(phone, ident)
+        taken = store.load(sid).events[-1]
+        assert taken["body"]["type"] == "take_cube" and taken["by"] == {"seat": 0}
+        opened = HUB.get(sid)
+        assert opened is not None and opened.session.events[-1]["by"] == {"seat": 0}
+        phone.set_route(f"/play/village/{sid}/log")
+        phone.settle()
+        assert any("— Ann's phone" in t for t in phone.visible_texts())
+
+
+def test_a_removed_phone_shows_that_it_left(store: MemoryStore, share: TableShare) -> None:
+    sid = make_game(store)
+    member = join(share, sid)
+    share.remove(member)
+    with client(store, share, member) as phone:
+        assert stack(phone) == ["/share/left"]
+        find_id(phone, "share-left")
