@@ -76,3 +76,24 @@ def test_domain_imports_no_ui_and_no_storage_library() -> None:
                 bad |= store
             assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
     assert checked > 60
+
+
+GAMES = ("companion.village", "companion.tally", "companion.small_city", "companion.feudum",
+         "companion.villagers", "companion.scoring")
+ABOVE_THE_GAMES = ("companion.history", "companion.share", "companion.app",
+                   "companion.store")
+
+
+def test_layers_point_one_way() -> None:
+    """core imports no game; a game imports neither the services above it nor the app."""
+    core = {str(p.relative_to(ROOT)): {n for n in _imports(p) if _matches(n, GAMES)}
+            for p in (ROOT / "core").rglob("*.py")}
+    assert {k: sorted(v) for k, v in core.items() if v} == {}
+    games: dict[str, set[str]] = {}
+    for pkg in DOMAIN[1:]:
+        for path in (ROOT / pkg).rglob("*.py"):
+            bad = {n for n in _imports(path) if _matches(n, ABOVE_THE_GAMES)
+                   and not (path.name == "service.py" and _matches(n, (STORE_INTERFACE,)))}
+            if bad:
+                games[str(path.relative_to(ROOT))] = bad
+    assert {k: sorted(v) for k, v in games.items()} == {}

@@ -4,8 +4,9 @@ for the LAN address; only 127.0.0.x is bound or targeted).
 The host opens a game's share screen; phone A joins by the QR link (read off the host's
 screen) and picks Ann's seat; phone B types the code on /join after a wrong one; five
 wrong codes from another address lock it out; a WebSocket without the member cookie is
-refused; A reloads and keeps its seat; A takes a cube and the host and B see it live; the
-host removes B (B's reload lands on the join page); stopping sharing shuts A out too.
+refused; A reloads and keeps its seat; A takes a cube and the host and B see it live, B
+undoes it and A and the host see that; the host removes B (B's reload lands on the join
+page); stopping sharing shuts A out too.
 """
 
 from __future__ import annotations
@@ -121,6 +122,12 @@ def tap_id(page: Any, identifier: str) -> None:
     node.locator("xpath=descendant-or-self::*[@flt-tappable]").first.dispatch_event("click")
 
 
+def tap_back(page: Any, label: str) -> None:
+    """The app bar's back arrow (an icon button named by its tooltip)."""
+    settle(page)
+    page.get_by_label(label, exact=True).get_by_role("button").first.dispatch_event("click")
+
+
 def wait_id(page: Any, identifier: str, timeout: int = LOAD_TIMEOUT_MS) -> None:
     page.locator(f'[flt-semantics-identifier="{identifier}"]').wait_for(
         state="attached", timeout=timeout)
@@ -195,14 +202,21 @@ def test_phones_join_play_and_are_let_go(browser: Any, shared: Shared) -> None:
     phone_a.wait_for_url(re.compile(rf"{table}/player/0$"), timeout=LOAD_TIMEOUT_MS)
 
     # ---- everyone on the table; A takes a cube, B and the host see it within a moment
-    host.get_by_label("Back", exact=True).first.dispatch_event("click")
-    wait_id(host, "player-0", STEP_TIMEOUT_MS)
-    for phone in (phone_a, phone_b):
-        phone.get_by_label("Back", exact=True).first.dispatch_event("click")
-        wait_id(phone, "player-0", STEP_TIMEOUT_MS)
+    for page, back in ((host, "Back"), (phone_a, "Back to the table"),
+                       (phone_b, "Back to the table")):
+        tap_back(page, back)
+        wait_id(page, "player-0", STEP_TIMEOUT_MS)
     tap_id(phone_a, s.cube_id)
     for page in (phone_a, phone_b, host):
         wait_text(page, "player-0", cube)
+    # B corrects A's move (any seated phone may): everyone sees the cube go back
+    tap_id(phone_b, "undo")
+    for page in (phone_a, phone_b, host):
+        page.wait_for_function(
+            f"([id, sub]) => {{ const t = ({_NODE_TEXT_JS})(id); "
+            "return t !== null && !t.includes(sub); }", arg=["player-0", cube],
+            timeout=STEP_TIMEOUT_MS)
+    wait_id(phone_a, s.cube_id)  # back on its action space, for every phone
 
     # ---- the host removes B: B's reload lands on the join page
     tap_id(host, "open-share")
@@ -218,7 +232,9 @@ def test_phones_join_play_and_are_let_go(browser: Any, shared: Shared) -> None:
 
     # ---- stop sharing: A is shut out as well
     tap_id(host, "share-stop")
-    host.get_by_role("button", name="Stop sharing", exact=True).last.dispatch_event("click")
+    settle(host)
+    host.locator('flt-semantics[role="alertdialog"]').get_by_role(
+        "button", name="Stop sharing", exact=True).dispatch_event("click")
     wait_id(host, "share-stopped", STEP_TIMEOUT_MS)
     phone_a.goto(s.phone("/"))
     assert phone_a.url.endswith("/join")
