@@ -28,7 +28,7 @@ from urllib.parse import urlencode
 import pytest
 
 from .conftest import REPO, free_port, wait_for_http
-from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, open_app, settle
+from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, open_app, settle, shot
 
 pytestmark = pytest.mark.e2e
 
@@ -144,7 +144,8 @@ def post_code(s: Shared, code: str, source: str) -> http.client.HTTPResponse:
     return response
 
 
-def test_phones_join_play_and_are_let_go(browser: Any, shared: Shared) -> None:
+def test_phones_join_play_and_are_let_go(browser: Any, shared: Shared,
+                                         screenshots: Path) -> None:
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
 
@@ -161,6 +162,11 @@ def test_phones_join_play_and_are_let_go(browser: Any, shared: Shared) -> None:
     code_match = re.search(r"\b([A-Z0-9]{3}) ?([A-Z0-9]{3})\b", node_text(host, "join-code"))
     assert code_match is not None
     code = code_match.group(1) + code_match.group(2)
+    shot(host, screenshots, "table-mode-share-360x800.png")
+    host.set_viewport_size({"width": 768, "height": 1024})  # a tablet held upright
+    settle(host)
+    shot(host, screenshots, "table-mode-share-768x1024.png")
+    host.set_viewport_size({"width": 360, "height": 800})
 
     # ---- strangers: a WebSocket without the cookie, and a code guesser locked out
     with pytest.raises(InvalidStatus) as refused:
