@@ -10,6 +10,7 @@ from companion.scoring.contract import PlayerResult, ScoreSheet
 from companion.scoring.inputs import Count, StrictModel, parse_players_payload
 from companion.scoring.tiebreak import TieKey, break_ties
 from companion.village.components import ComponentData, load_components
+from companion.village.locations import church_spot, council_spot
 from companion.village.state import VillageState
 
 MAX_MEMBERS = 12  # 11 per colour, a 12th gen-1 member with Marriage (rulebook components)
@@ -163,8 +164,8 @@ def score_payload(payload: dict[str, Any]) -> ScoreSheet:
 # ---- from a tracked game ---------------------------------------------------------------
 def tracked_categories(state: VillageState, comp: ComponentData, player: int) -> dict[str, int]:
     p = state.players[player]
-    church = [len(state.members_at(f"church:{lvl}", player)) for lvl in range(1, 5)]
-    council = [len(state.members_at(f"council:{lvl}", player)) for lvl in range(1, 5)]
+    church = [len(state.members_at(church_spot(lvl), player)) for lvl in range(1, 5)]
+    council = [len(state.members_at(council_spot(lvl), player)) for lvl in range(1, 5)]
     # Solo: a next-start-player marker held as a coin is no coin of the player's.
     marker = 1 if state.marker_coin_holder() == player else 0
     return categories_for(comp, prestige=p.prestige, cities=len(p.cities), church=church,

@@ -20,6 +20,7 @@ from companion.village.interpretations import (
     effective_readings,
     interpretation,
 )
+from companion.village.locations import FARMYARD, KARLA_BUILDING, KARLA_SIDE, SUPPLY
 from companion.village.state import PLAGUE, KarlaState, Member, Player, VillageState
 
 LETTERS = "abcdefgh"
@@ -180,9 +181,9 @@ def initial_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
             for k in range(count):
                 mid = f"{p.colour}-{gen}{LETTERS[k]}"
                 if p.kind == "karla":
-                    loc = "karla:side" if gen <= 2 else "karla:building"
+                    loc = KARLA_SIDE if gen <= 2 else KARLA_BUILDING
                 else:
-                    loc = "farmyard" if gen == 1 else "supply"
+                    loc = FARMYARD if gen == 1 else SUPPLY
                 members[mid] = Member(id=mid, owner=idx, gen=gen, loc=loc)
     n = len(players)
     supply = {c: int(comp.v("cubes_per_colour")) for c in comp.v("influence_colours")}

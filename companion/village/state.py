@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from companion.village.interpretations import CURRENT_RULES
+from companion.village.locations import Loc, chronicle_spot
 
 PLAGUE = "plague"
 SECTIONS = ("farm", "crafts", "council", "church", "travel")
@@ -19,10 +20,16 @@ class Member(BaseModel):
     id: str
     owner: int
     gen: int
-    # "supply", "farmyard", "bag", "graveyard", "removed", "workshop:<building>",
-    # "council:<1-4>", "church:<1-4>", "travel:<city>", "chronicle:<section>",
-    # Karla only: "karla:side" (beside her board), "karla:building" (on the church building)
+    # Stored as one string, built and read by companion.village.locations: "supply",
+    # "farmyard", "bag", "graveyard", "removed", "workshop:<building>", "council:<1-4>",
+    # "church:<1-4>", "travel:<city>", "chronicle:<section>", Karla's "karla:side" (beside
+    # her board) and "karla:building" (on the church building).
     loc: str = "supply"
+
+    @property
+    def location(self) -> Loc:
+        """`loc` typed: its place and spot (ValueError when malformed)."""
+        return Loc.parse(self.loc)
 
     @property
     def place(self) -> str:
@@ -230,9 +237,10 @@ class VillageState(BaseModel):
         return sum(len(c) for c in self.spaces.values())
 
     def chronicle_used(self, section: str | None = None) -> int:
-        loc = f"chronicle:{section}"
-        return sum(1 for m in self.members.values()
-                   if m.place == "chronicle" and (section is None or m.loc == loc))
+        if section is None:
+            return sum(1 for m in self.members.values() if m.place == "chronicle")
+        loc = chronicle_spot(section)
+        return sum(1 for m in self.members.values() if m.loc == loc)
 
     def chronicle_free(self, section: str) -> int:
         return self.chronicle_capacity.get(section, 0) - self.chronicle_used(section)

@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.village.components import ComponentData
 from companion.village.engine import apply_event, start_state
+from companion.village.locations import is_location
 from companion.village.session import VillageSession, parse_body
 from companion.village.state import PLAGUE, Member, VillageState
 
@@ -53,6 +54,7 @@ def check_invariants(state: VillageState, comp: ComponentData) -> None:
     per_gen = Counter({int(g): int(n) for g, n in comp.v("members_per_generation").items()})
     for mid, m in state.members.items():
         assert m.id == mid and 0 <= m.owner < len(state.players), mid
+        assert is_location(m.loc), (mid, m.loc)  # well-formed: place and spot
         problem = location_problem(m, state, comp)
         assert problem is None, problem
     for i, p in enumerate(state.players):

@@ -5,6 +5,7 @@ as a default; a command may carry its own."""
 from __future__ import annotations
 
 from companion.village.commands import Church, Payment
+from companion.village.locations import BAG
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import validate_member
 from companion.village.rules.payment import pay
@@ -23,6 +24,6 @@ def church(ctx: Ctx, cmd: Church) -> None:
     player = check_action(ctx, "church")
     member = validate_member(ctx, cmd.member, player, place="farmyard")
     pay(ctx, player, cmd.pay if cmd.pay is not None else default_church_payment(ctx, player))
-    member.loc = "bag"
+    member.loc = BAG
     ctx.note("to_black_bag", player=ctx.state.players[player].name, gen=member.gen)
     mark_action_done(ctx)

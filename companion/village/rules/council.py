@@ -11,6 +11,7 @@ from companion.village.commands import (
     Payment,
     Privilege,
 )
+from companion.village.locations import council_spot
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import validate_member
 from companion.village.rules.errors import require
@@ -75,7 +76,7 @@ def council_enter(ctx: Ctx, cmd: CouncilEnter) -> None:
     member = validate_member(ctx, cmd.member, player, place="farmyard")
     pay(ctx, player, cmd.pay if cmd.pay is not None else
         default_council_payment(ctx, player, 1))
-    member.loc = "council:1"
+    member.loc = council_spot(1)
     if cmd.privilege is not None:
         use_privilege(ctx, player, cmd.privilege, 1)
     mark_action_done(ctx)
@@ -90,7 +91,7 @@ def council_advance(ctx: Ctx, cmd: CouncilAdvance) -> None:
             key="rule.council_top_level", params={"member": cmd.member})
     pay(ctx, player, cmd.pay if cmd.pay is not None else
         default_council_payment(ctx, player, new_level))
-    member.loc = f"council:{new_level}"
+    member.loc = council_spot(new_level)
     if cmd.privilege is not None:
         use_privilege(ctx, player, cmd.privilege, new_level)
     mark_action_done(ctx)

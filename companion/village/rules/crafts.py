@@ -5,6 +5,7 @@ component data as a default; a command may carry its own."""
 from __future__ import annotations
 
 from companion.village.commands import CraftsBuy, CraftsTrain, Mill, Payment
+from companion.village.locations import workshop_spot
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import validate_member
 from companion.village.rules.errors import require
@@ -35,7 +36,7 @@ def default_train_payment(ctx: Ctx, building: str, train: bool, produce: bool) -
 def crafts_train(ctx: Ctx, cmd: CraftsTrain) -> None:
     player = check_action(ctx, "crafts")
     st = ctx.state
-    loc = f"workshop:{cmd.building}"
+    loc = workshop_spot(cmd.building)
     if cmd.train_member is not None:
         validate_member(ctx, cmd.train_member, player, "train_member", place="farmyard")
     else:

@@ -4,6 +4,7 @@ and goes to the chronicle or the graveyard; the last slot filled ends the game
 
 from __future__ import annotations
 
+from companion.village.locations import GRAVEYARD, REMOVED, chronicle_spot
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError, require
 from companion.village.rules.game_end import trigger_end
@@ -70,22 +71,22 @@ def bury(ctx: Ctx, member: Member, section: str | None, *,
     # started before rules version 2 removed every death after the end was triggered.
     in_final_turns = st.end is not None and (st.end.order_set or ctx.rules_version < 2)
     if in_final_turns and final_rule == "removed":
-        member.loc = "removed"
+        member.loc = REMOVED
         ctx.note("removed_final", player=name, gen=member.gen)
         return "removed"
     if section is not None and st.chronicle_free(section) > 0:
-        member.loc = f"chronicle:{section}"
+        member.loc = chronicle_spot(section)
         ctx.note("to_chronicle", player=name, gen=member.gen, section=section)
         if st.chronicle_total_free() == 0:
             trigger_end(ctx, member.owner, "chronicle", market_trigger=market_trigger)
         return member.loc
     if st.graveyard_free() > 0:
-        member.loc = "graveyard"
+        member.loc = GRAVEYARD
         ctx.note("to_graveyard", player=name, gen=member.gen)
         if st.graveyard_free() == 0:
             trigger_end(ctx, member.owner, "graveyard", market_trigger=market_trigger)
         return "graveyard"
-    member.loc = "removed"
+    member.loc = REMOVED
     ctx.note("removed_no_slot", player=name, gen=member.gen)
     return "removed"
 

@@ -4,6 +4,7 @@ from the supply to the farmyard; a recall brings a member employed on the board 
 from __future__ import annotations
 
 from companion.village.commands import FamilyBirth, FamilyRecall
+from companion.village.locations import FARMYARD
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import validate_member
 from companion.village.rules.errors import require
@@ -19,7 +20,7 @@ def family_birth(ctx: Ctx, _cmd: FamilyBirth) -> None:
     require(bool(waiting), "family", f"{st.players[player].name} has no member left in the supply",
             key="rule.no_member_in_supply", params={"name": st.players[player].name})
     newborn = min(waiting, key=lambda m: (m.gen, m.id))
-    newborn.loc = "farmyard"
+    newborn.loc = FARMYARD
     ctx.note("born", player=st.players[player].name, gen=newborn.gen)
     mark_action_done(ctx)
 
@@ -30,5 +31,5 @@ def family_recall(ctx: Ctx, cmd: FamilyRecall) -> None:
     require(member.place in BOARD_PLACES_FOR_RECALL, "member",
             f"{cmd.member} is not employed on the board (it is at {member.loc})",
             key="rule.member_not_employed", params={"member": cmd.member, "loc": member.loc})
-    member.loc = "farmyard"
+    member.loc = FARMYARD
     mark_action_done(ctx)

@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from companion.village.commands import KarlaChooseCube
+from companion.village.locations import BAG, KARLA_BUILDING, KARLA_SIDE
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import bury
 from companion.village.rules.errors import RuleError, require
@@ -197,13 +198,13 @@ def death_order(ctx: Ctx) -> list[Member]:
     mine = st.members_of(karla_index(ctx))
 
     def key(m: Member) -> tuple[int, int, str]:
-        if m.loc == "karla:side":
+        if m.loc == KARLA_SIDE:
             return (0, m.gen, m.id)
-        if m.loc == "karla:building":
+        if m.loc == KARLA_BUILDING:
             return (1, m.gen, m.id)
         return (2, m.level, m.id)
 
-    return sorted((m for m in mine if m.loc in ("karla:side", "karla:building")
+    return sorted((m for m in mine if m.loc in (KARLA_SIDE, KARLA_BUILDING)
                    or m.place == "church"), key=key)
 
 
@@ -231,13 +232,13 @@ def step_react(ctx: Ctx) -> None:
     elif space == "church":
         if karla.church_reaction_over:
             return
-        on_building = [m for m in st.members_of(karla.player) if m.loc == "karla:building"]
+        on_building = [m for m in st.members_of(karla.player) if m.loc == KARLA_BUILDING]
         if not on_building:
             karla.church_reaction_over = True
             ctx.note("karla_church_over")
             return
         m = min(on_building, key=lambda x: (x.gen, x.id))
-        m.loc = "bag"
+        m.loc = BAG
         ctx.note("karla_to_bag", gen=m.gen)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from companion.village.commands import MassAdvance, MassBuyOut
+from companion.village.locations import BAG, church_spot
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError, require
 from companion.village.rules.payment import spend_coins
@@ -89,9 +90,9 @@ def _to_church(ctx: Ctx, m: Member) -> None:
     if st.players[m.owner].kind == "karla":
         taken = {x.level for x in st.members_in("church", m.owner)}
         free = [lvl for lvl in range(1, church_top(ctx) + 1) if lvl not in taken]
-        m.loc = f"church:{free[0]}" if free else "bag"
+        m.loc = church_spot(free[0]) if free else BAG
     else:
-        m.loc = "church:1"
+        m.loc = church_spot(1)
     if m.loc != "bag":
         ctx.note("to_church", player=st.players[m.owner].name, gen=m.gen, level=m.level)
 
@@ -157,7 +158,7 @@ def undo_draw(ctx: Ctx) -> None:
     assert st.mass is not None
     for item in st.mass.drawn:
         if item != MONK:
-            st.members[item].loc = "bag"
+            st.members[item].loc = BAG
     st.mass.drawn = []
 
 
@@ -233,7 +234,7 @@ def advance(ctx: Ctx, cmd: MassAdvance) -> None:
             key="rule.moves_cost_grain", params={"name": p.name, "grain": p.grain, "total": total})
     p.grain -= total
     for mid, level in cmd.moves.items():
-        st.members[mid].loc = f"church:{level}"
+        st.members[mid].loc = church_spot(level)
     st.mass_advanced = True
     st.mass.index += 1
     _skip_advancers(ctx)

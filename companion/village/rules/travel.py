@@ -5,6 +5,7 @@ come from the component data as a default; a command may carry its own."""
 from __future__ import annotations
 
 from companion.village.commands import Payment, Travel
+from companion.village.locations import travel_spot
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import validate_member
 from companion.village.rules.errors import require
@@ -35,7 +36,7 @@ def travel(ctx: Ctx, cmd: Travel) -> None:
                 key="rule.choose_city_reward")
     pay(ctx, player, cmd.pay if cmd.pay is not None else
         default_travel_payment(ctx, player, {str(k): v for k, v in cmd.route_cubes.items()}))
-    member.loc = f"travel:{cmd.city}"
+    member.loc = travel_spot(cmd.city)
     if new_city:
         p.cities.append(cmd.city)
         reward = ctx.comp.v("travel_reward")
