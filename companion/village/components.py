@@ -68,6 +68,13 @@ class ComponentData(BaseModel):
     def v(self, key: str) -> Any:
         return self.values[key].value
 
+    def n(self, key: str) -> int:
+        """A printed count or number (a whole number in the data; TypeError otherwise)."""
+        value = self.values[key].value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"component value {key!r} is {value!r}, not a whole number")
+        return value
+
     # Typed accessors: the rules read values through these, never the raw dict.
     def setup_card(self, players: int) -> SetupCard:
         return SetupCard.model_validate(self.v("setup_cards")[str(players)])

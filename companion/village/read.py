@@ -171,7 +171,7 @@ class Reader:
         if redraw:
             mass.undo_draw(work)
             bought = len(work.state.mass.bought) if work.state.mass else 0
-            count = int(self.comp.v("mass_draw")) - bought
+            count = self.comp.n("mass_draw") - bought
         return MassDraw(work, int(count or 0))
 
     # ---- deaths, corrections, the end -------------------------------------------------

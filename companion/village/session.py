@@ -224,7 +224,7 @@ class VillageSession:
                 from companion.village.rules.mass import draw_items
 
                 assert trial.mass is not None
-                count = int(self.comp.v("mass_draw")) - len(trial.mass.bought)
+                count = self.comp.n("mass_draw") - len(trial.mass.bought)
                 outcome = {"items": draw_items(ctx, rng, count)}
             source: Literal["app", "manual"] = "app"
         else:

@@ -168,7 +168,7 @@ def slot_capacities(setup: VillageSetup, comp: ComponentData,
 
 
 def initial_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
-    players = [Player(name=p.name, colour=p.colour, coins=int(comp.v("start_coins")))
+    players = [Player(name=p.name, colour=p.colour, coins=comp.n("start_coins"))
                for p in setup.players]
     if setup.solo:
         assert setup.karla_colour is not None
@@ -186,10 +186,10 @@ def initial_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
                     loc = FARMYARD if gen == 1 else SUPPLY
                 members[mid] = Member(id=mid, owner=idx, gen=gen, loc=loc)
     n = len(players)
-    supply = {c: int(comp.v("cubes_per_colour")) for c in comp.v("influence_colours")}
-    supply[PLAGUE] = int(comp.v("plague_cubes"))
+    supply = {c: comp.n("cubes_per_colour") for c in comp.v("influence_colours")}
+    supply[PLAGUE] = comp.n("plague_cubes")
     front = comp.front_spaces(n)
-    queue = int(comp.v("market_queue_spaces"))
+    queue = comp.n("market_queue_spaces")
     chronicle, graveyard = slot_capacities(setup, comp, n)
     st = VillageState(
         edition=setup.edition,
@@ -199,10 +199,10 @@ def initial_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
         spaces={s: [] for s in comp.v("action_spaces")},
         bag={c: 0 for c in supply},
         supply=supply,
-        monks_in_bag=int(comp.v("monks")),
+        monks_in_bag=comp.n("monks"),
         market_front=[True] * front + [False] * (5 - front),
         market_queue=[True] * queue,
-        customer_stack=int(comp.v("customer_tiles")) - front - queue,
+        customer_stack=comp.n("customer_tiles") - front - queue,
         chronicle_capacity=chronicle,
         graveyard_capacity=graveyard,
         rules_version=setup.rules_version,
@@ -210,7 +210,7 @@ def initial_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
     )
     st.setup_variant = setup.karla_variant
     if setup.solo:
-        length = int(comp.v("karla_track_spaces"))
+        length = comp.n("karla_track_spaces")
         st.karla = KarlaState(player=n - 1, track=[[] for _ in range(length)],
                               fate={"top": [False] * 3, "bottom": [False] * 3},
                               quill={"top": -1, "bottom": -1})

@@ -25,8 +25,8 @@ def location_problem(m: Member, state: VillageState, comp: ComponentData) -> str
     karla = state.players[m.owner].kind == "karla"
     if place not in (KARLA_PLACES if karla else HUMAN_PLACES):
         return f"{m.id} ({'Karla' if karla else 'human'}) cannot be at {m.loc}"
-    levels = {"council": int(comp.v("council_levels")), "church": 4,
-              "travel": int(comp.v("travel_cities"))}
+    levels = {"council": comp.n("council_levels"), "church": 4,
+              "travel": comp.n("travel_cities")}
     allowed: dict[str, set[str]] = {
         "workshop": set(comp.v("workshop_goods")),
         "chronicle": set(state.chronicle_capacity),
@@ -79,7 +79,7 @@ def check_invariants(state: VillageState, comp: ComponentData) -> None:
     assert state.customer_total() == comp.v("customer_tiles")
     assert state.customer_stack >= 0
     if state.mass is not None:
-        assert len(state.mass.bought) <= int(comp.v("mass_draw"))
+        assert len(state.mass.bought) <= comp.n("mass_draw")
         assert all(x in state.members for x in state.mass.bought)
 
     if state.karla is not None:

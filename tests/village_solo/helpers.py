@@ -98,7 +98,7 @@ def fate_position(comp: ComponentData, side: str, tile: int) -> int:
 def plain_position(comp: ComponentData) -> int:
     """A space on Karla's board that passes no fate tile."""
     fate = {int(p) for ps in comp.v("karla_fate_after").values() for p in ps}
-    return next(p for p in range(int(comp.v("karla_track_spaces"))) if p not in fate)
+    return next(p for p in range(comp.n("karla_track_spaces")) if p not in fate)
 
 
 def clockwise(session: VillageSession, space: str) -> list[str]:
@@ -131,12 +131,12 @@ def check_invariants(state: VillageState, comp: ComponentData) -> None:
     """The invariants every solo position must satisfy."""
     totals = state.cube_totals()
     for colour in INFLUENCE:
-        assert totals.get(colour) == int(comp.v("cubes_per_colour")), (colour, totals)
-    assert totals.get(PLAGUE) == int(comp.v("plague_cubes")), totals
+        assert totals.get(colour) == comp.n("cubes_per_colour"), (colour, totals)
+    assert totals.get(PLAGUE) == comp.n("plague_cubes"), totals
     per_player = sum(int(n) for n in comp.v("members_per_generation").values())
     for i in range(len(state.players)):
         assert len(state.members_of(i)) == per_player
-    assert state.customer_total() == int(comp.v("customer_tiles"))
+    assert state.customer_total() == comp.n("customer_tiles")
     karla = state.karla
     assert karla is not None
     for side, tiles in karla.fate.items():

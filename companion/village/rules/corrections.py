@@ -42,7 +42,7 @@ def adjust(ctx: Ctx, cmd: Adjust) -> None:
         require(new >= 0, "delta", f"{p.name} would have {new} {cmd.field}",
                 key=NEGATIVE_KEYS[cmd.field], params={"name": p.name, "new": new})
         if cmd.field == "grain":
-            cap = int(ctx.comp.v("grain_max"))
+            cap = ctx.comp.n("grain_max")
             require(new <= cap, "delta", f"at most {cap} grain on a farmyard (would be {new})",
                     key="rule.grain_cap", params={"cap": cap, "new": new})
         if cmd.field == "coins" and cmd.delta < 0:
@@ -74,7 +74,7 @@ def adjust(ctx: Ctx, cmd: Adjust) -> None:
         require(cmd.key is not None and cmd.key.isascii() and cmd.key.isdigit(), "key",
                 "a city number", key="rule.need_city_number")
         city = int(cmd.key or "0")
-        require(1 <= city <= int(ctx.comp.v("travel_cities")), "key", "no such city",
+        require(1 <= city <= ctx.comp.n("travel_cities"), "key", "no such city",
                 key="rule.no_such_city")
         if cmd.delta > 0:
             require(city not in p.cities, "key", f"{p.name} already has a marker there",
@@ -110,7 +110,7 @@ def _human(ctx: Ctx, player: int) -> Player:
 
 def set_time(ctx: Ctx, cmd: SetTime) -> None:
     p = _human(ctx, cmd.player)
-    length = int(ctx.comp.v("time_track_length"))
+    length = ctx.comp.n("time_track_length")
     require(cmd.position < length, "position",
             f"the time track has spaces 0 to {length - 1}",
             key="rule.time_track_range", params={"last": length - 1})
@@ -120,7 +120,7 @@ def set_time(ctx: Ctx, cmd: SetTime) -> None:
 def take_back_time(ctx: Ctx, cmd: TakeBackTime) -> None:
     st = ctx.state
     p = _human(ctx, cmd.player)
-    length = int(ctx.comp.v("time_track_length"))
+    length = ctx.comp.n("time_track_length")
     back = p.time - cmd.amount
     crossings = 0
     while back < 0:  # back over the quill
@@ -202,9 +202,9 @@ def _spots(ctx: Ctx) -> dict[str, list[str]]:
     st, comp = ctx.state, ctx.comp
     return {
         "workshop": list(comp.v("workshop_goods")),
-        "council": [str(i) for i in range(1, int(comp.v("council_levels")) + 1)],
+        "council": [str(i) for i in range(1, comp.n("council_levels") + 1)],
         "church": [str(i) for i in range(1, len(comp.v("score_church")) + 1)],
-        "travel": [str(i) for i in range(1, int(comp.v("travel_cities")) + 1)],
+        "travel": [str(i) for i in range(1, comp.n("travel_cities") + 1)],
         "chronicle": list(st.chronicle_capacity),
         "karla": ["side", "building"],
     }

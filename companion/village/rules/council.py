@@ -50,7 +50,7 @@ def use_privilege(ctx: Ctx, player: int, priv: Privilege, max_level: int) -> Non
         else:
             ctx.note("next_start_gone")
     elif priv.level == 2:  # level numbers name the council's levels, not printed values
-        count = int(ctx.comp.v("council_privilege_cubes"))
+        count = ctx.comp.n("council_privilege_cubes")
         require(len(priv.cubes) == count and len(set(priv.cubes)) == count, "privilege.cubes",
                 f"choose {count} influence cubes of different colours",
                 key="rule.choose_different_cubes", params={"count": count})
@@ -86,7 +86,7 @@ def council_advance(ctx: Ctx, cmd: CouncilAdvance) -> None:
     player = check_action(ctx, "council")
     member = validate_member(ctx, cmd.member, player, place="council")
     new_level = member.level + 1
-    require(new_level <= int(ctx.comp.v("council_levels")), "member",
+    require(new_level <= ctx.comp.n("council_levels"), "member",
             f"{cmd.member} is already on the top council level",
             key="rule.council_top_level", params={"member": cmd.member})
     pay(ctx, player, cmd.pay if cmd.pay is not None else

@@ -32,7 +32,7 @@ def start_mass(ctx: Ctx, final: bool) -> None:
 
 
 def _can_buy(ctx: Ctx, player: int) -> bool:
-    return (ctx.state.players[player].coins >= int(ctx.comp.v("mass_buyout_cost"))
+    return (ctx.state.players[player].coins >= ctx.comp.n("mass_buyout_cost")
             and bool(ctx.state.members_at("bag", player)))
 
 
@@ -40,7 +40,7 @@ def _skip_buyers(ctx: Ctx) -> None:
     st = ctx.state
     mass = st.mass
     assert mass is not None
-    draw = int(ctx.comp.v("mass_draw"))
+    draw = ctx.comp.n("mass_draw")
     while mass.index < len(mass.order) and len(mass.bought) < draw and not _can_buy(
             ctx, mass.order[mass.index]):
         mass.index += 1
@@ -62,8 +62,8 @@ def buy_out(ctx: Ctx, cmd: MassBuyOut) -> None:
             "no mass buy-out is under way", key="rule.no_mass_buyout")
     assert player is not None and st.mass is not None
     p = st.players[player]
-    cost = int(ctx.comp.v("mass_buyout_cost"))
-    room = int(ctx.comp.v("mass_draw")) - len(st.mass.bought)
+    cost = ctx.comp.n("mass_buyout_cost")
+    room = ctx.comp.n("mass_draw") - len(st.mass.bought)
     require(len(set(cmd.members)) == len(cmd.members), "members", "a member is listed twice",
             key="rule.member_listed_twice")
     require(len(cmd.members) <= room, "members", f"only {room} more may come out of the bag",
@@ -100,7 +100,7 @@ def _to_church(ctx: Ctx, m: Member) -> None:
 def mass_draw_step(ctx: Ctx) -> None:
     st = ctx.state
     assert st.mass is not None
-    need = int(ctx.comp.v("mass_draw")) - len(st.mass.bought)
+    need = ctx.comp.n("mass_draw") - len(st.mass.bought)
     if need > 0:
         st.pending.append(Pending(kind="chance", draw="mass", detail=PendingDetail(count=need)))
     else:
@@ -266,7 +266,7 @@ def majority_bonus(ctx: Ctx) -> list[int]:
     if not tied:
         ctx.note("no_bonus")
         return []
-    bonus = int(ctx.comp.v("mass_bonus"))
+    bonus = ctx.comp.n("mass_bonus")
     for i in tied:
         p = st.players[i]
         if p.kind == "human":

@@ -85,7 +85,7 @@ def gain_cubes(ctx: Ctx, player: int, colours: list[str], field: str) -> None:
 def gain_grain(ctx: Ctx, player: int, amount: int, field: str = "grain") -> int:
     """Grain is capped on the farmyard; returns how much was actually gained."""
     p = ctx.state.players[player]
-    cap = int(ctx.comp.v("grain_max"))
+    cap = ctx.comp.n("grain_max")
     got = max(0, min(amount, cap - p.grain))
     p.grain += got
     if got < amount:

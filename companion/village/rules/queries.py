@@ -118,7 +118,7 @@ def well_price(state: VillageState, comp: ComponentData) -> int | None:
         return None
     work = state.clone()
     colour = str(comp.v("influence_colours")[0])
-    plenty = int(comp.v("cubes_per_colour"))
+    plenty = comp.n("cubes_per_colour")
     work.players[work.current].cubes[colour] = plenty
     after = _after(work, comp, Well.model_validate({"colour": colour}))
     if after is None:
@@ -192,7 +192,7 @@ def mill_payment(state: VillageState, comp: ComponentData, player: int) -> Payme
     after = _after(work, comp, Mill())
     if after is None:
         return None
-    length = int(comp.v("time_track_length"))
+    length = comp.n("time_track_length")
     paid = after.players[player]
     return Payment(time=paid.time % length, grain=plenty - paid.grain)
 
@@ -208,7 +208,7 @@ def sale_is_free(state: VillageState, comp: ComponentData) -> bool:
         return False
     work = state.clone()
     seller = work.players[md.seller]
-    seller.cubes["green"] = int(comp.v("cubes_per_colour"))
+    seller.cubes["green"] = comp.n("cubes_per_colour")
     after = _after(work, comp, MarketServe(slot=slots[0], points=0))
     if after is None:
         return False

@@ -18,7 +18,7 @@ def spend_time(ctx: Ctx, player: int, amount: int) -> int:
     p = st.players[player]
     if p.kind != "human" or amount <= 0:
         return 0
-    length = int(ctx.comp.v("time_track_length"))
+    length = ctx.comp.n("time_track_length")
     total = p.time + amount
     passes = total // length
     p.time = total % length

@@ -28,7 +28,7 @@ def travel(ctx: Ctx, cmd: Travel) -> None:
     require(member.place in ("farmyard", "travel"), "member",
             f"{cmd.member} must come from the farmyard or already be on the map",
             key="rule.travel_from_farmyard", params={"member": cmd.member})
-    require(cmd.city <= int(ctx.comp.v("travel_cities")), "city", "no such city",
+    require(cmd.city <= ctx.comp.n("travel_cities"), "city", "no such city",
             key="rule.no_such_city")
     new_city = cmd.city not in p.cities
     if new_city:

@@ -19,7 +19,7 @@ def well(ctx: Ctx, cmd: Well) -> None:
             key="rule.well_needs_cube_on_board")
     p = st.players[st.current]
     have = p.cubes.get(cmd.colour, 0)
-    price = int(ctx.comp.v("well_cubes"))
+    price = ctx.comp.n("well_cubes")
     require(have + min(cmd.coins, p.coins) >= price and cmd.coins <= price, "colour",
             f"{p.name} needs {price} {cmd.colour} cubes for the well (has {have})",
             key="rule.well_needs_cubes",

@@ -95,8 +95,8 @@ class MassScreen(PanelScreen):
             return muted(t("panel.mass.drawing"), size=16)
         assert st.mass is not None
         p = st.players[who]
-        cost = int(self.comp.v("mass_buyout_cost"))
-        room = int(self.comp.v("mass_draw")) - len(st.mass.bought)
+        cost = self.comp.n("mass_buyout_cost")
+        room = self.comp.n("mass_draw") - len(st.mass.bought)
         in_bag = st.members_at("bag", who)
         chosen = sum(self.buy.values())
         lines: list[ft.Control] = [

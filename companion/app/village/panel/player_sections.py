@@ -77,7 +77,7 @@ def counters_card(ctx: AppContext, p: Player, comp: ComponentData, adjust: Adjus
                        minus_tip=t("panel.common.less", what=name),
                        plus_tip=t("panel.common.more", what=name), note=note)
 
-    cap = int(comp.v("grain_max"))
+    cap = comp.n("grain_max")
     rows: list[ft.Control] = []
     for field in ("grain", "coins", "prestige"):
         label = t(COUNTER_KEYS[field])
@@ -99,7 +99,7 @@ def cities_card(ctx: AppContext, p: Player, comp: ComponentData,
                 toggle: Callable[[str], Any]) -> ft.Control:
     t = ctx.t
     options = [(str(c), t("panel.travel.city", city=c))
-               for c in range(1, int(comp.v("travel_cities")) + 1)]
+               for c in range(1, comp.n("travel_cities") + 1)]
     return card(t("panel.counter.cities"), [
         muted(t("panel.counter.cities_hint")),
         choice_chips(options, {str(c) for c in p.cities}, toggle, key="city"),
