@@ -1,0 +1,158 @@
+"""A gallery anyone can look through (issue 13): every main screen at 360x800 in the four
+languages and in dark mode, and the table at 768x1024 and 1280x800, saved under
+test-artifacts/gallery/<variant>/.
+
+Each screen is opened by its route inside one loaded page (history.pushState + popstate,
+as the browser's own back/forward does), so a variant costs one app start. The test checks
+each screen rendered something of its own (a semantics node) and, in the languages other
+than English, that the screen's words are not the English ones.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import REPO, free_port, wait_for_http
+from .test_browser import LOAD_TIMEOUT_MS, SEMANTICS_CLOCK_JS, settle
+
+pytestmark = pytest.mark.e2e
+
+GALLERY = REPO / "test-artifacts" / "gallery"
+VARIANTS = {  # name: (browser locale, colour scheme)
+    "en": ("en-US", "light"), "zh_Hant": ("zh-TW", "light"), "ko": ("ko-KR", "light"),
+    "de": ("de-DE", "light"), "en-dark": ("en-US", "dark"),
+}
+# Words of English screens that must not reach a translated one (the app's own terms).
+ENGLISH_ONLY = ("Settings", "Round 1", "Final scoring", "Game log")
+
+
+@dataclass
+class Seeded:
+    url: str
+    multi: str
+    solo: str
+
+
+def _seed(data_dir: Path) -> tuple[str, str]:
+    from companion.store.tinydb_store import TinyDBStore
+    from companion.village.service import VillageService
+    from companion.village.setup import PlayerSetup, VillageSetup
+
+    service = VillageService(TinyDBStore(data_dir))
+    multi, _ = service.create(VillageSetup(
+        players=[PlayerSetup(name="Ann", colour="red"), PlayerSetup(name="Bartholomew",
+                                                                    colour="blue"),
+                 PlayerSetup(name="Chiara", colour="yellow")], start_player=0, seed=5))
+    solo, _ = service.create(VillageSetup(players=[PlayerSetup(name="Dana", colour="blue")],
+                                          solo=True, karla_colour="red", seed=5))
+    return multi, solo
+
+
+@pytest.fixture(scope="module")
+def seeded(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seeded]:
+    data_dir = tmp_path_factory.mktemp("gallery-data")
+    multi, solo = _seed(data_dir)
+    port = free_port()
+    env = {**os.environ, "FLET_WEB_NO_CDN": "1", "FLET_WEB_RENDERER": "canvaskit"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--port", str(port), "--data-dir", str(data_dir)],
+        cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_http(url + "/", 30, proc)
+        yield Seeded(url, multi, solo)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _screens(s: Seeded) -> list[tuple[str, str]]:
+    game, solo = f"/play/village/{s.multi}", f"/play/village/{s.solo}"
+    return [
+        ("01-home", "/"), ("02-settings", "/settings"), ("03-rules", "/rules"),
+        ("04-new-village", "/new/village"), ("05-new-solo", "/new/village-solo"),
+        ("06-table", game), ("07-player", f"{game}/player/0"), ("08-market", f"{game}/market"),
+        ("09-mass", f"{game}/mass"), ("10-chronicle", f"{game}/chronicle"),
+        ("11-score", f"{game}/score"), ("12-log", f"{game}/log"), ("13-solo-table", solo),
+        ("14-solo-player", f"{solo}/player/0"), ("15-small-city", "/new/small-city"),
+        ("16-feudum", "/new/feudum"), ("17-villagers", "/new/villagers"),
+    ]
+
+
+def _open(browser: Any, url: str, locale: str, scheme: str,
+          viewport: dict[str, int]) -> Any:
+    context = browser.new_context(viewport=viewport, locale=locale, color_scheme=scheme,
+                                  device_scale_factor=1)
+    context.add_init_script(SEMANTICS_CLOCK_JS)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("flutter-view", timeout=LOAD_TIMEOUT_MS)
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    placeholder.evaluate("e => e.click()")
+    return page
+
+
+def _visit(page: Any, route: str) -> str:
+    """Open `route` in the running app; the page's words once it has settled."""
+    page.evaluate("(r) => { history.pushState({}, '', r); "
+                  "window.dispatchEvent(new PopStateEvent('popstate', {state: {}})); }", route)
+    page.wait_for_timeout(400)
+    settle(page)
+    page.wait_for_function(
+        "() => document.querySelectorAll('flt-semantics').length > 3", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_timeout(300)  # fonts and the last frame
+    return str(page.evaluate("() => document.querySelector('flt-semantics-host')"
+                             "?.innerText || ''"))
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_screen_at_phone_size(browser: Any, seeded: Seeded, variant: str) -> None:
+    locale, scheme = VARIANTS[variant]
+    folder = GALLERY / variant
+    folder.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, seeded.url + "/", locale, scheme, {"width": 360, "height": 800})
+    leaks: dict[str, list[str]] = {}
+    try:
+        for name, route in _screens(seeded):
+            words = _visit(page, route)
+            assert words.strip(), f"{variant} {name}: the screen shows nothing"
+            page.screenshot(path=str(folder / f"{name}.png"))
+            if not variant.startswith("en"):
+                found = [w for w in ENGLISH_ONLY if w in words]
+                if found:
+                    leaks[name] = found
+    finally:
+        page.context.close()
+    assert leaks == {}, f"English words on {variant} screens: {leaks}"
+
+
+@pytest.mark.parametrize("size", [(768, 1024), (1280, 800)])
+def test_the_table_on_tablets_and_laptops(browser: Any, seeded: Seeded,
+                                          size: tuple[int, int]) -> None:
+    width, height = size
+    folder = GALLERY / "wide"
+    folder.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, seeded.url + f"/play/village/{seeded.multi}", "en-US", "light",
+                 {"width": width, "height": height})
+    try:
+        for name, route in (("table", f"/play/village/{seeded.multi}"),
+                            ("solo-table", f"/play/village/{seeded.solo}")):
+            words = _visit(page, route)
+            assert "Ann" in words or "Dana" in words, words[:200]
+            page.screenshot(path=str(folder / f"{name}-{width}x{height}.png"))
+    finally:
+        page.context.close()
