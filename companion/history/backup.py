@@ -73,7 +73,17 @@ _MISSING = object()
 
 
 class BackupError(ValueError):
-    """The file is not a backup this app can import; nothing was changed."""
+    """The file is not a backup this app can import; nothing was changed.
+
+    `code` says which problem it is (the app words it in the user's language from it
+    and `params`): not_json, not_object, one_game, foreign (format), newer (version,
+    supported), damaged (detail: where, in English, as the validator puts it),
+    read_only (reason); the message is the same in English."""
+
+    def __init__(self, message: str, code: str = "damaged", **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class BackupStore(Protocol):
@@ -205,33 +215,39 @@ def parse_backup(data: bytes | str) -> Backup:
     try:
         raw = json.loads(data)
     except (ValueError, UnicodeDecodeError) as exc:
-        raise BackupError(f"not a backup file: it is not readable JSON ({exc})") from exc
+        raise BackupError(f"not a backup file: it is not readable JSON ({exc})",
+                          "not_json", detail=str(exc)) from exc
     if not isinstance(raw, dict):
-        raise BackupError("not a backup file: it is not a JSON object")
+        raise BackupError("not a backup file: it is not a JSON object", "not_object")
     marker = raw.get("format")
     if marker != FORMAT:
         if marker == GAME_FORMAT:
-            raise BackupError("this is one exported game, not a backup of everything")
+            raise BackupError("this is one exported game, not a backup of everything",
+                              "one_game")
         raise BackupError(f"not a Village Companion backup (format is {marker!r}, "
-                          f"expected {FORMAT!r})")
+                          f"expected {FORMAT!r})",
+                          "foreign", format=str(marker))
     version = raw.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise BackupError(f"damaged backup: version is {version!r}, not a version number")
+        raise BackupError(f"damaged backup: version is {version!r}, not a version number",
+                          detail=f"version {version!r}")
     if version > VERSION:
         raise BackupError(f"this backup was written by a newer Village Companion (backup "
                           f"version {version}; this app reads up to {VERSION}): update "
-                          "the app to import it")
+                          "the app to import it",
+                          "newer", version=version, supported=VERSION)
     try:
         clone_json(raw)  # NaN, Infinity: refused here as the store would refuse them
         backup = Backup.model_validate(raw)
     except ValidationError as exc:
-        raise BackupError(f"damaged backup: {_where(exc)}") from exc
+        raise BackupError(f"damaged backup: {_where(exc)}", detail=_where(exc)) from exc
     except (ValueError, TypeError) as exc:
-        raise BackupError(f"damaged backup: {exc}") from exc
+        raise BackupError(f"damaged backup: {exc}", detail=str(exc)) from exc
     ids = [g.id for g in backup.games]
     if len(set(ids)) != len(ids):
         dup = next(i for i in ids if ids.count(i) > 1)
-        raise BackupError(f"damaged backup: the game id {dup!r} appears twice")
+        raise BackupError(f"damaged backup: the game id {dup!r} appears twice",
+                          detail=f"id {dup!r} twice")
     return backup
 
 
@@ -250,7 +266,8 @@ def import_backup(store: BackupStore, data: bytes | str, *,
     before anything is written if the file is damaged or foreign, or the store read-only."""
     backup = parse_backup(data)
     if store.read_only is not None:
-        raise BackupError(f"saving is off: {store.read_only}")
+        raise BackupError(f"saving is off: {store.read_only}", "read_only",
+                          reason=store.read_only)
     infos = store.list_sessions()
     here = {i.id: i for i in infos}
     report = ImportReport()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import statistics
@@ -25,6 +26,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from companion.history.cache import QUIET_NS, HistoryCache, fingerprint
 from companion.history.query import history_page
 from companion.history.records import build_records
 from companion.history.stats import compute_stats
@@ -90,6 +92,10 @@ def _first_page(store: TinyDBStore) -> int:
     return len(history_page(records, page=0).items)
 
 
+def _cached_page(cache: HistoryCache, store: TinyDBStore) -> int:
+    return len(cache.page(store, page=0).items)
+
+
 def _median_ms(run: Callable[[], Any], repeats: int) -> float:
     samples = []
     for _ in range(repeats):
@@ -104,7 +110,14 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
     """Per size (games stored), in ms and MB:
 
     list_page_ms: list every game (index current) + build every record + the first
-    history page, as the History screen opens; records_ms: building the records alone
+    history page, as the History screen opened before the cache (and as it opens once
+    after a write); cached_page_ms: the History screen's first page through HistoryCache
+    with nothing changed since the last load (one directory scan + the slice);
+    cached_stats_ms: the statistics screen's figures through the cache, likewise (the
+    sessions folder untouched for over a second, as between two page loads: one stat of
+    the folder); scan_ms: the directory scan the cache falls back to when the folder
+    changed less than a second before (the fingerprint of every game file);
+    records_ms: building the records alone
     (from a listing already made); stats_ms: every statistic from those records;
     peak_mb: tracemalloc peak of one list + records + page + statistics pass (Python
     allocations only); records_mb: what the records keep alive. Medians of `repeats`.
@@ -112,7 +125,9 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
     tmp_root = Path(tmp_root)
     tmp_root.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="history-bench-", dir=tmp_root))
-    figures: dict[str, Any] = {"sizes": list(sizes), "list_page_ms": {}, "records_ms": {},
+    figures: dict[str, Any] = {"sizes": list(sizes), "list_page_ms": {},
+                               "cached_page_ms": {}, "cached_stats_ms": {}, "scan_ms": {},
+                               "records_ms": {},
                                "stats_ms": {}, "peak_mb": {}, "records_mb": {},
                                "skipped": {}}
     try:
@@ -122,6 +137,18 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
             store = TinyDBStore(root)
             key = str(size)
             figures["list_page_ms"][key] = _median_ms(partial(_first_page, store), repeats)
+            # No write for a while, as between two page loads (the fixture was just
+            # written: its folder's mtime is set back instead of sleeping).
+            old = time.time_ns() - 2 * QUIET_NS
+            os.utime(store.sessions_dir, ns=(old, old))
+            cache = HistoryCache()
+            cache.stats(store)  # the first load builds the records and the statistics
+            figures["scan_ms"][key] = _median_ms(partial(fingerprint, store), repeats)
+            figures["cached_page_ms"][key] = _median_ms(partial(_cached_page, cache, store),
+                                                        repeats)
+            figures["cached_stats_ms"][key] = _median_ms(partial(cache.stats, store),
+                                                         repeats)
+            del cache
             infos = store.list_sessions()
             figures["records_ms"][key] = _median_ms(partial(build_records, infos), repeats)
             built = build_records(infos)
@@ -147,11 +174,13 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
 
 
 def print_figures(figs: dict[str, Any]) -> None:
-    print("history, by finished games stored:  list+page ms  records ms  stats ms"
-          "  peak MB  records MB")
+    print("history, by finished games stored:  list+page ms  cached page ms"
+          "  cached stats ms  scan ms  records ms  stats ms  peak MB  records MB")
     for size in figs["sizes"]:
         k = str(size)
         print(f"  {size:>6}                           {figs['list_page_ms'][k]:>11}"
+              f"  {figs['cached_page_ms'][k]:>14}  {figs['cached_stats_ms'][k]:>15}"
+              f"  {figs['scan_ms'][k]:>7}"
               f"  {figs['records_ms'][k]:>10}  {figs['stats_ms'][k]:>8}"
               f"  {figs['peak_mb'][k]:>7}  {figs['records_mb'][k]:>10}")
 

@@ -12,7 +12,8 @@ from companion.history.bench import bench_history, main
 
 def test_bench_history_reports_every_figure(tmp_path: Path) -> None:
     figs = bench_history(tmp_path, sizes=(5, 12), repeats=1)
-    for key in ("list_page_ms", "records_ms", "stats_ms", "peak_mb", "records_mb"):
+    for key in ("list_page_ms", "cached_page_ms", "cached_stats_ms", "scan_ms", "records_ms",
+                "stats_ms", "peak_mb", "records_mb"):
         assert set(figs[key]) == {"5", "12"}
     assert figs["skipped"] == {"5": 0, "12": 0}
 

@@ -1,0 +1,290 @@
+"""`/history`: every finished game of the four games, newest first: date, duration,
+players, scores and winner; filters (game, solo/multiplayer, player, date range) and a
+player search; paged (the client holds only the page it shows). A row opens the game's
+final sheet; a Village game also has its log one tap away."""
+
+from __future__ import annotations
+
+from datetime import date
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.app.history.backup_screen import offer_file
+from companion.app.history.data import (
+    PageData,
+    day_text,
+    export_one_game,
+    game_label,
+    read_page,
+    score_text,
+    winner_text,
+)
+from companion.app.history.paths import (
+    BACKUP_ROUTE,
+    GAMES,
+    STATS_ROUTE,
+    log_route,
+    sheet_route,
+)
+from companion.app.kit import (
+    BODY_TEXT_SIZE,
+    SMALL_TEXT,
+    TOUCH_TARGET,
+    back_button,
+    chips,
+    muted,
+    pager,
+)
+from companion.app.paging import PageSlice
+from companion.app.routing import Screen
+from companion.app.village.present import term
+from companion.history.query import HistoryFilter
+from companion.history.records import GameRecord
+
+PAGE_SIZE = 10
+ALL = "all"
+ANY_PLAYER = "\u2063every"  # the player filter's "every player" (no name is this)
+SOLO, MULTI = "solo", "multi"
+
+
+def named_icon(icon: ft.IconData, label: str) -> ft.Icon:
+    """An icon button's icon carrying its accessible name (screen readers)."""
+    return ft.Icon(icon, semantics_label=label)
+
+
+def parse_day(text: str | None) -> date | None:
+    """A date typed as YYYY-MM-DD (ValueError otherwise); empty: no date."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    return date.fromisoformat(text)
+
+
+class HistoryScreen(Screen):
+    def build(self) -> ft.View:
+        t = self.ctx.t
+        self._game = ALL
+        self._solo = ALL
+        self._player: str | None = None
+        self._search = ""
+        self._since: date | None = None
+        self._until: date | None = None
+        self._page = 0
+        self._request = 0
+        self._players: list[str] = []
+        self._game_row = ft.Container()
+        self._solo_row = ft.Container()
+        self._search_field = ft.TextField(
+            label=t("history.search"), prefix_icon=ft.Icons.SEARCH, dense=False,
+            on_change=self._search_changed, text_size=BODY_TEXT_SIZE, expand=True)
+        self._player_pick = ft.Dropdown(
+            label=t("history.player"), options=[], value=ANY_PLAYER, expand=True,
+            on_select=self._player_chosen, text_size=BODY_TEXT_SIZE)
+        self._since_field = ft.TextField(
+            label=t("history.since"), hint_text=t("history.date_hint"), expand=True,
+            on_blur=self._dates_changed, on_submit=self._dates_changed,
+            keyboard_type=ft.KeyboardType.DATETIME, text_size=BODY_TEXT_SIZE)
+        self._until_field = ft.TextField(
+            label=t("history.until"), hint_text=t("history.date_hint"), expand=True,
+            on_blur=self._dates_changed, on_submit=self._dates_changed,
+            keyboard_type=ft.KeyboardType.DATETIME, text_size=BODY_TEXT_SIZE)
+        self._count = muted(t("common.loading"), size=BODY_TEXT_SIZE)
+        self._rows = ft.Column(spacing=4)
+        self._render_filters()
+        return ft.View(
+            route="/history",
+            appbar=ft.AppBar(
+                leading=back_button(t("common.back"), self.ctx.back),
+                title=ft.Semantics(content=ft.Text(t("history.title")),
+                                   identifier="history-title"),
+                actions=[
+                    ft.IconButton(named_icon(ft.Icons.INSIGHTS, t("history.open_stats")),
+                                  tooltip=t("history.open_stats"),
+                                  on_click=lambda: self.ctx.go(STATS_ROUTE),
+                                  width=TOUCH_TARGET, height=TOUCH_TARGET),
+                    ft.IconButton(named_icon(ft.Icons.SETTINGS_BACKUP_RESTORE,
+                                             t("history.open_backup")),
+                                  tooltip=t("history.open_backup"),
+                                  on_click=lambda: self.ctx.go(BACKUP_ROUTE),
+                                  width=TOUCH_TARGET, height=TOUCH_TARGET),
+                ],
+            ),
+            scroll=ft.ScrollMode.AUTO,
+            padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+            spacing=8,
+            controls=[
+                ft.Row([self._search_field]),
+                ft.ExpansionTile(
+                    title=ft.Text(t("history.filters"), size=BODY_TEXT_SIZE),
+                    leading=ft.Icon(ft.Icons.FILTER_LIST),
+                    controls_padding=ft.Padding.symmetric(vertical=8),
+                    maintain_state=True,
+                    controls=[ft.Column([
+                        self._game_row, self._solo_row, ft.Row([self._player_pick]),
+                        ft.Row([self._since_field, self._until_field], spacing=8),
+                    ], spacing=8)],
+                ),
+                ft.Semantics(identifier="history-count", content=self._count),
+                ft.Semantics(identifier="history-rows", content=self._rows),
+            ],
+        )
+
+    def did_appear(self) -> None:
+        self._load()
+
+    # -- filters ---------------------------------------------------------------------------
+
+    def _render_filters(self) -> None:
+        t = self.ctx.t
+        games: list[tuple[Any, str]] = [(ALL, t("history.all_games"))]
+        games += [(g, game_label(t, g)) for g in GAMES]
+        self._game_row.content = chips(games, self._game, self._pick_game,
+                                       id_prefix="history-game")
+        kinds = [(ALL, t("history.all_kinds")), (SOLO, t("history.solo_only")),
+                 (MULTI, t("history.multi_only"))]
+        self._solo_row.content = chips(kinds, self._solo, self._pick_solo,
+                                       id_prefix="history-kind")
+
+    def _pick_game(self, value: str) -> None:
+        self._game = value
+        self._filter_changed()
+
+    def _pick_solo(self, value: str) -> None:
+        self._solo = value
+        self._filter_changed()
+
+    def _player_chosen(self, e: ft.Event[ft.Dropdown]) -> None:
+        value = e.control.value
+        self._player = None if not value or value == ANY_PLAYER else value
+        self._filter_changed()
+
+    def _search_changed(self, e: ft.Event[ft.TextField]) -> None:
+        self._search = (e.control.value or "").strip()
+        self._page = 0
+        self._load()
+
+    def _dates_changed(self, e: ft.Event[ft.TextField] | None = None) -> None:
+        t = self.ctx.t
+        values: list[date | None] = []
+        ok = True
+        for field_control, name in ((self._since_field, t("history.since")),
+                                    (self._until_field, t("history.until"))):
+            try:
+                values.append(parse_day(field_control.value))
+                field_control.error = None
+            except ValueError:
+                # The typed text stays; the filter keeps its last good value.
+                field_control.error = t("history.bad_date", field=name)
+                values.append(None)
+                ok = False
+        if not ok:
+            return
+        since, until = values
+        if since is not None and until is not None and since > until:
+            self._until_field.error = t("history.bad_range")
+            return
+        if (since, until) != (self._since, self._until):
+            self._since, self._until = since, until
+            self._page = 0
+            self._load()
+
+    def _filter_changed(self) -> None:
+        self._page = 0
+        self._render_filters()
+        self._load()
+
+    def current_filter(self) -> HistoryFilter:
+        return HistoryFilter(
+            game=None if self._game == ALL else self._game,
+            solo=None if self._solo == ALL else self._solo == SOLO,
+            player=self._player, search=self._search or None,
+            since=self._since, until=self._until)
+
+    # -- data ------------------------------------------------------------------------------
+
+    def _load(self) -> None:
+        self._request += 1
+        request = self._request
+        self.ctx.in_background(
+            partial(read_page, self.current_filter(), self._page, PAGE_SIZE),
+            then=partial(self._show, request), on_error=self._failed)
+
+    def _failed(self, exc: Exception) -> None:
+        self._count.value = self.ctx.failure_text(exc)
+        self._rows.controls = []
+
+    def _show(self, request: int, data: PageData) -> None:
+        if request != self._request:  # a newer filter is on its way
+            return
+        t = self.ctx.t
+        page = data.page
+        self._page = page.page
+        self._update_players(data.players)
+        if page.total == 0:
+            self._count.value = t("history.none")
+        else:
+            self._count.value = self.ctx.tn("history.count", page.total, count=page.total)
+        if data.skipped:
+            self._count.value += " " + t("history.skipped", count=data.skipped)
+        rows: list[ft.Control] = [self._row(r) for r in page.items]
+        state = PageSlice(items=page.items, index=page.page, count=page.pages)
+        rows.append(pager(state, t("pager.status", page=page.page + 1, pages=page.pages),
+                          t("pager.previous"), t("pager.next"),
+                          on_previous=partial(self._turn, -1),
+                          on_next=partial(self._turn, +1)))
+        self._rows.controls = rows
+
+    def _update_players(self, players: list[str]) -> None:
+        if players == self._players:
+            return
+        self._players = players
+        t = self.ctx.t
+        self._player_pick.options = [ft.DropdownOption(key=ANY_PLAYER,
+                                                      text=t("history.all_players"))]
+        self._player_pick.options += [ft.DropdownOption(key=n, text=n) for n in players]
+        if self._player is not None and self._player not in players:
+            self._player = None
+        self._player_pick.value = self._player or ANY_PLAYER
+
+    def _export_game(self, session_id: str) -> None:
+        self.ctx.in_background(partial(export_one_game, session_id),
+                               then=partial(offer_file, self.ctx))
+
+    def _turn(self, step: int) -> None:
+        self._page = max(0, self._page + step)
+        self._load()
+
+    def _row(self, record: GameRecord) -> ft.Control:
+        t = self.ctx.t
+        head = [day_text(record.date, self.ctx.translator.babel_locale),
+                game_label(t, record.game)]
+        if record.duration_min is not None:
+            head.append(t("history.duration", minutes=record.duration_min))
+        lines = [score_text(record, t),
+                 winner_text(record, t, lambda a: term(self.ctx, "achievement", a))]
+        tile = ft.ListTile(
+            leading=ft.Icon(ft.Icons.PERSON if record.solo else ft.Icons.GROUPS),
+            title=ft.Text(" · ".join(head), size=BODY_TEXT_SIZE,
+                          weight=ft.FontWeight.W_500),
+            subtitle=ft.Text("\n".join(lines), size=SMALL_TEXT),
+            is_three_line=True, min_height=TOUCH_TARGET, expand=True,
+            on_click=partial(self.ctx.go, sheet_route(record.game, record.id)),
+        )
+        log = log_route(record.game, record.id)
+        controls: list[ft.Control] = [tile]
+        if log is not None:
+            controls.append(ft.IconButton(
+                named_icon(ft.Icons.LIST_ALT, t("history.open_log")),
+                tooltip=t("history.open_log"),
+                width=TOUCH_TARGET, height=TOUCH_TARGET,
+                on_click=partial(self.ctx.go, log)))
+        controls.append(ft.IconButton(
+            named_icon(ft.Icons.FILE_DOWNLOAD_OUTLINED, t("history.export_game")),
+            tooltip=t("history.export_game"),
+            width=TOUCH_TARGET, height=TOUCH_TARGET,
+            on_click=partial(self._export_game, record.id)))
+        return ft.Semantics(identifier=f"history-{record.id}", content=ft.Row(
+            controls, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START))
+

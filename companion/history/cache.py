@@ -1,0 +1,233 @@
+"""The records of a store's finished games, kept between page loads (issue 14, speed).
+
+Building 10,000 records from a fresh listing takes about a second; a History page needs
+twenty of them. `HistoryCache` keeps one sorted list of records per store, shared by every
+client of the process (per client only the page shown is kept), and rebuilds it only when
+the store changed:
+
+- a store with a sessions folder (TinyDBStore: `sessions_dir`) is fingerprinted by one
+  directory scan, the (size, mtime, inode) of every game file, which is what the store's
+  own index is checked against. Every write replaces a game file (atomic rename), so any
+  write, by this process or another, changes the fingerprint; unchanged: nothing is read.
+  Faster still, one stat of the folder: a rename in it changes the folder's mtime, so
+  when that mtime is the one seen at the last scan, and was already more than a second
+  old then (a second write in the same coarse clock tick cannot hide), nothing changed;
+- any other store (the in-memory one of the tests) is listed every time, and records are
+  rebuilt only for games whose (id, updated_at) changed.
+
+When the store changed, only the games whose (id, updated_at) changed get a new record.
+Statistics are kept per (fingerprint, merge map, game) as well. Methods block (disk, CPU):
+call them on the store thread (AsyncStore.run), never in an event handler.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+import weakref
+from collections.abc import Hashable, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+from companion.history.names import NameMatcher
+from companion.history.query import (
+    DEFAULT_PAGE_SIZE,
+    HistoryFilter,
+    HistoryPage,
+    matches,
+    newest_first,
+)
+from companion.history.records import GameRecord, build_record
+from companion.history.stats import Statistics, compute_stats
+from companion.store.base import SessionInfo
+
+_TEMP_SUFFIX = ".tmp"
+#: The folder's mtime is trusted alone once it is this old (coarse file system clocks).
+QUIET_NS = 1_000_000_000
+_MAX_STATS = 8  # (merge map, game) combinations kept
+
+
+class ListingStore(Protocol):
+    def list_sessions(self) -> list[SessionInfo]: ...
+
+
+def fingerprint(store: ListingStore) -> Hashable | None:
+    """What changes with every write to `store`'s games; None: this store cannot tell
+    (then it is listed every time)."""
+    folder = getattr(store, "sessions_dir", None)
+    if not isinstance(folder, Path):
+        return None
+    stamps: list[tuple[str, int, int, int]] = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                name = entry.name
+                if not name.endswith(".json") or name.endswith(_TEMP_SUFFIX):
+                    continue
+                try:
+                    st = entry.stat()
+                except FileNotFoundError:  # deleted while scanning
+                    continue
+                stamps.append((name, st.st_size, st.st_mtime_ns, st.st_ino))
+    except FileNotFoundError:
+        return ()
+    stamps.sort()
+    return tuple(stamps)
+
+
+def folder_mtime(store: ListingStore) -> int | None:
+    """The mtime (ns) of `store`'s sessions folder (None: no folder)."""
+    folder = getattr(store, "sessions_dir", None)
+    if not isinstance(folder, Path):
+        return None
+    try:
+        return folder.stat().st_mtime_ns
+    except OSError:
+        return None
+
+
+class HistoryCache:
+    """One store's finished-game records, newest first (see the module doc)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._print: Hashable | None = None
+        self._quiet_mtime: int | None = None  # the folder's mtime, when old enough to trust
+        self._valid = False
+        self._by_id: dict[str, tuple[str, GameRecord]] = {}  # id -> (updated_at, record)
+        self._sorted: list[GameRecord] = []
+        self.skipped = 0
+        self._filtered: tuple[str, list[GameRecord]] | None = None
+        self._stats: dict[str, Statistics] = {}
+        self._names: dict[str, list[str]] = {}
+
+    # -- records --------------------------------------------------------------------------
+
+    def records(self, store: ListingStore) -> list[GameRecord]:
+        """Every finished game's record, newest first (do not change the list)."""
+        with self._lock:
+            return self._current(store)
+
+    def _current(self, store: ListingStore) -> list[GameRecord]:
+        mtime = folder_mtime(store)  # before the scan: a later write changes it
+        if self._valid and mtime is not None and mtime == self._quiet_mtime:
+            return self._sorted
+        quiet = mtime is not None and time.time_ns() - mtime > QUIET_NS
+        now = fingerprint(store)
+        if not (self._valid and now is not None and now == self._print):
+            self._rebuild(store.list_sessions())
+            self._print, self._valid = now, True
+        self._quiet_mtime = mtime if quiet else None
+        return self._sorted
+
+    def _rebuild(self, infos: list[SessionInfo]) -> None:
+        old = self._by_id
+        fresh: dict[str, tuple[str, GameRecord]] = {}
+        skipped = 0
+        for info in infos:
+            if not info.finished:
+                continue
+            kept = old.get(info.id)
+            if kept is not None and kept[0] == info.updated_at:
+                fresh[info.id] = kept
+                continue
+            try:
+                fresh[info.id] = (info.updated_at, build_record(info))
+            except Exception:  # a strange summary is skipped, never raised
+                skipped += 1
+        changed = fresh.keys() != old.keys() or any(
+            fresh[k][1] is not old[k][1] for k in fresh)
+        self._by_id = fresh
+        self.skipped = skipped
+        if changed or not self._valid:
+            self._sorted = newest_first(r for _, r in fresh.values())
+            self._filtered = None
+            self._stats.clear()
+            self._names = {}
+
+    def invalidate(self) -> None:
+        """Forget the fingerprint: the next call lists the store again (records of
+        unchanged games are kept)."""
+        with self._lock:
+            self._valid = False
+            self._quiet_mtime = None
+
+    # -- pages and statistics -------------------------------------------------------------
+
+    def page(self, store: ListingStore, flt: HistoryFilter | None = None, *,
+             page: int = 0, page_size: int = DEFAULT_PAGE_SIZE,
+             merges: Mapping[str, str] | None = None) -> HistoryPage:
+        """One page of the matching records, as query.history_page gives it."""
+        if page < 0 or not 1 <= page_size <= 1000:
+            raise ValueError(f"no such page: page {page}, page size {page_size}")
+        flt = flt or HistoryFilter()
+        with self._lock:
+            records = self._current(store)
+            key = json.dumps([flt.model_dump(mode="json"), dict(merges or {})],
+                             sort_keys=True)
+            if flt == HistoryFilter():
+                chosen = records
+            elif self._filtered is not None and self._filtered[0] == key:
+                chosen = self._filtered[1]
+            else:
+                matcher = NameMatcher(merges)
+                chosen = [r for r in records if matches(r, flt, matcher)]
+                self._filtered = (key, chosen)
+        start = page * page_size
+        return HistoryPage(items=chosen[start:start + page_size], page=page,
+                           page_size=page_size, total=len(chosen))
+
+    def stats(self, store: ListingStore, merges: Mapping[str, str] | None = None, *,
+              game: str | None = None) -> Statistics:
+        with self._lock:
+            records = self._current(store)
+            key = json.dumps([game, dict(merges or {})], sort_keys=True)
+            found = self._stats.get(key)
+            if found is None:
+                found = compute_stats(records, merges, game=game)
+                if len(self._stats) >= _MAX_STATS:
+                    self._stats.pop(next(iter(self._stats)))
+                self._stats[key] = found
+            return found
+
+    def player_names(self, store: ListingStore,
+                     merges: Mapping[str, str] | None = None) -> list[str]:
+        """Every player once (matched as the statistics match them), shown by the name
+        the statistics show, sorted case-insensitively."""
+        with self._lock:
+            records = self._current(store)
+            key = "names:" + json.dumps(dict(merges or {}), sort_keys=True)
+            cached = self._names.get(key)
+            if cached is None:
+                matcher = NameMatcher(merges)
+                latest: dict[str, str] = {}
+                for record in reversed(records):  # oldest first: the newest spelling wins
+                    for p in record.players:
+                        latest[matcher.key(p.name)] = p.name
+                shown = {k: matcher.preferred.get(k, n) for k, n in latest.items()}
+                cached = sorted(shown.values(), key=str.casefold)
+                self._names = {key: cached}
+            return cached
+
+    def games(self, store: ListingStore) -> list[str]:
+        """The games that have finished records, most played first."""
+        counts: dict[str, int] = {}
+        for r in self.records(store):
+            counts[r.game] = counts.get(r.game, 0) + 1
+        return sorted(counts, key=lambda g: (-counts[g], g))
+
+
+_CACHES: weakref.WeakKeyDictionary[Any, HistoryCache] = weakref.WeakKeyDictionary()
+_CACHES_LOCK = threading.Lock()
+
+
+def history_cache(store: ListingStore) -> HistoryCache:
+    """The one cache of `store` in this process."""
+    with _CACHES_LOCK:
+        cache = _CACHES.get(store)
+        if cache is None:
+            cache = HistoryCache()
+            _CACHES[store] = cache
+        return cache

@@ -1,0 +1,153 @@
+"""The statistics screen with its charts in real Chromium on a 360x800 phone, light and
+dark (the theme follows the browser: Settings' default is "system"); screenshots go to
+test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import PHONE, REPO, free_port, wait_for_http
+from .test_browser import LOAD_TIMEOUT_MS, SEMANTICS_CLOCK_JS, STEP_TIMEOUT_MS, shot
+
+pytestmark = pytest.mark.e2e
+
+CATEGORIES = ("prestige", "travel", "church", "customers", "chronicle", "council", "coins")
+
+
+def seed_history(data_dir: Path) -> None:
+    """Twelve finished Village games of three players, three solo games, two Feudum."""
+    from companion.store.tinydb_store import TinyDBStore
+
+    store = TinyDBStore(data_dir)
+    names = ["Ann", "Bo", "Zoë"]
+    for n in range(12):
+        day = f"2024-{1 + n % 12:02d}-{1 + n:02d}"
+        cats = {p: {c: (3 * i + n + len(c)) % 11 for c in CATEGORIES}
+                for i, p in enumerate(names)}
+        scores = {p: sum(v.values()) for p, v in cats.items()}
+        best = max(scores.values())
+        sid = f"v{n:02d}"
+        store.create(sid, "village", sid, {})
+        store.update_info(sid, finished=True, summary={
+            "players": names, "solo": False, "date": day, "scores": scores,
+            "winners": [p for p, s in scores.items() if s == best], "categories": cats,
+            "started_at": f"{day}T18:00:00.000Z", "ended_at": f"{day}T19:10:00.000Z"})
+    for n, (score, variant) in enumerate([(38, "standard"), (45, "standard"), (41, "d4")]):
+        sid = f"solo{n}"
+        store.create(sid, "village", sid, {})
+        store.update_info(sid, finished=True, summary={
+            "players": ["Ann", "Karla"], "solo": True, "date": f"2024-0{n + 2}-15",
+            "scores": {"Ann": score}, "winners": ["Ann"], "achievement": "traveller",
+            "karla_variant": variant})
+    for n in range(2):
+        sid = f"f{n}"
+        store.create(sid, "feudum", sid, {})
+        store.update_info(sid, finished=True, summary={
+            "players": ["Ann", "Bo"], "date": f"2024-06-0{n + 1}",
+            "scores": {"Ann": 30 + n, "Bo": 28}, "winners": ["Ann"]})
+
+
+@pytest.fixture(scope="module")
+def history_url(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    data_dir = tmp_path_factory.mktemp("e2e-history")
+    seed_history(data_dir)
+    port = free_port()
+    env = {**os.environ, "FLET_WEB_NO_CDN": "1", "FLET_WEB_RENDERER": "canvaskit"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--port", str(port), "--data-dir", str(data_dir)],
+        cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_for_http(url, 30, proc)
+        yield url
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def open_stats(browser: Any, url: str, scheme: str) -> Any:
+    context = browser.new_context(viewport=PHONE, locale="en-US", device_scale_factor=1,
+                                  color_scheme=scheme)
+    context.add_init_script(SEMANTICS_CLOCK_JS)
+    page = context.new_page()
+    page.goto(url + "history/stats")
+    page.wait_for_selector("flutter-view", timeout=LOAD_TIMEOUT_MS)
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    placeholder.evaluate("e => e.click()")
+    return page
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_statistics_screen_shows_its_charts_on_a_phone(browser: Any, history_url: str,
+                                                       screenshots: Path, scheme: str) -> None:
+    page = open_stats(browser, history_url, scheme)
+    title = page.locator('[flt-semantics-identifier="stats-title"]')
+    title.wait_for(timeout=LOAD_TIMEOUT_MS)
+    chart = page.locator('[flt-semantics-identifier="chart-plays"]')
+    chart.wait_for(timeout=STEP_TIMEOUT_MS)
+    box = chart.bounding_box()
+    assert box is not None and box["width"] <= PHONE["width"] and box["height"] >= 150
+    card = page.locator('[flt-semantics-identifier="card-plays"]')
+    words = (card.get_attribute("aria-label") or "") + (card.text_content() or "")
+    assert "Plays and wins" in words and "Ann" in words  # title and axis labels in words
+    shot(page, screenshots, f"history-stats-360-{scheme}.png")
+    # The stacked categories chart, further down.
+    page.mouse.move(180, 500)
+    page.mouse.wheel(0, 520)  # Flutter scrolls its canvas on wheel events
+    shot(page, screenshots, f"history-stats-categories-360-{scheme}.png")
+    page.get_by_role("button", name="Table").click(timeout=STEP_TIMEOUT_MS)
+    page.locator('[flt-semantics-identifier="table-players"]').wait_for(
+        timeout=STEP_TIMEOUT_MS)
+    shot(page, screenshots, f"history-stats-table-360-{scheme}.png")
+
+
+def test_history_screen_on_a_phone(browser: Any, history_url: str,
+                                   screenshots: Path) -> None:
+    context = browser.new_context(viewport=PHONE, locale="en-US", device_scale_factor=1)
+    context.add_init_script(SEMANTICS_CLOCK_JS)
+    page = context.new_page()
+    page.goto(history_url + "history")
+    page.wait_for_selector("flutter-view", timeout=LOAD_TIMEOUT_MS)
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    placeholder.evaluate("e => e.click()")
+    newest = page.locator('[flt-semantics-identifier="history-v11"]')  # Dec 12: newest
+    newest.wait_for(timeout=LOAD_TIMEOUT_MS)
+    count = page.locator('[flt-semantics-identifier="history-count"]')
+    assert "17 finished games" in ((count.get_attribute("aria-label") or "")
+                                   + (count.text_content() or ""))
+    shot(page, screenshots, "history-list-360.png")
+    page.get_by_role("button", name="Filters").click(timeout=STEP_TIMEOUT_MS)
+    page.locator('[flt-semantics-identifier="history-game-feudum"]').wait_for(
+        timeout=STEP_TIMEOUT_MS)
+    shot(page, screenshots, "history-filters-360.png")
+
+
+def test_statistics_in_korean(browser: Any, history_url: str, screenshots: Path) -> None:
+    """Every label of the charts in the reader's language (CJK fonts from the theme)."""
+    context = browser.new_context(viewport=PHONE, locale="ko-KR", device_scale_factor=1)
+    context.add_init_script(SEMANTICS_CLOCK_JS)
+    page = context.new_page()
+    page.goto(history_url + "history/stats")
+    page.wait_for_selector("flutter-view", timeout=LOAD_TIMEOUT_MS)
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    placeholder.evaluate("e => e.click()")
+    card = page.locator('[flt-semantics-identifier="card-plays"]')
+    card.wait_for(timeout=LOAD_TIMEOUT_MS)
+    words = (card.get_attribute("aria-label") or "") + (card.text_content() or "")
+    assert "플레이와 승리" in words and "승리" in words
+    shot(page, screenshots, "history-stats-360-ko.png")
