@@ -4,7 +4,8 @@ Engine apply time per accepted command (p50/p99), replay of a 400-event session,
 store's save-one-event p95 with 0/100/1000 stored sessions against a naive TinyDB layout,
 resuming a stored real game, peak RSS. `--startup` adds launch-to-first-HTTP-200 of the app
 against a bare Flet hello-world. `--taps [--rounds N]` instead measures tap latency in
-headless Chromium against a bare Flet counter (companion/app/tap_bench.py).
+headless Chromium against a bare Flet counter (companion/app/tap_bench.py). `--tables`
+measures table mode at scale (companion/app/table_bench.py).
 """
 
 from __future__ import annotations
@@ -121,6 +122,10 @@ def run_bench(args: argparse.Namespace) -> int:
         from companion.history.bench import run_history_bench
 
         return run_history_bench(bool(args.json))
+    if getattr(args, "tables", False):  # table mode: many clients on a live server
+        from companion.app.table_bench import run_cli as run_tables
+
+        return run_tables(args)
     if getattr(args, "taps", False):  # a browser benchmark of its own
         from companion.app.tap_bench import run_cli
 

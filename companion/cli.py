@@ -191,6 +191,17 @@ def build_parser() -> argparse.ArgumentParser:
     p_bench.add_argument("--history", action="store_true",
                          help="only the history: list, first page and statistics with "
                               "100, 1,000 and 10,000 finished games")
+    p_bench.add_argument("--tables", action="store_true",
+                         help="only table mode at scale: N tables with M clients each "
+                              "(raw Flet protocol over WebSockets to a server on "
+                              "127.0.0.1), action-to-last-client latency and RSS per table")
+    p_bench.add_argument("--sizes", default=None, metavar="NxM,...",
+                         help="--tables: tables x clients per table (default 1x5,10x5,50x4)")
+    p_bench.add_argument("--actions", type=int, default=80, metavar="N",
+                         help="--tables: actions measured per size (default 80)")
+    p_bench.add_argument("--think", type=float, default=2.0, metavar="SECONDS",
+                         help="--tables: mean pause between two actions at one table "
+                              "(default 2.0)")
     p_bench.set_defaults(func=cmd_bench)
 
     p_sim = sub.add_parser("simulate-karla", help="play random solo games against Karla")
