@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import flet as ft
 
 from companion.app.device import DeviceServices
+from companion.app.kit.basics import TOUCH_TARGET
 from companion.app.settings import KEY_LANGUAGE, KEY_THEME, AppSettings, stored_value
 from companion.app.store_access import AsyncStore
-from companion.app.summaries import local_date, local_datetime
+from companion.app.summaries import local_date, local_datetime, stored_title
 from companion.app.theme import apply_theme, install_themes
 from companion.i18n import Translator
 from companion.store.base import (
@@ -87,7 +88,8 @@ class AppContext:
         if not problem.id:  # read-only data folder: nothing could be moved
             return self.t("store.damaged_game_left")
         if problem.title:
-            return self.t("store.damaged_game_titled", title=problem.title)
+            return self.t("store.damaged_game_titled",
+                          title=stored_title(self.t, problem.title))
         return self.t("store.damaged_game")
 
     @property
@@ -117,7 +119,9 @@ class AppContext:
         `on_cancel` (if given) only on the other one."""
 
         def close(confirmed: bool) -> None:
-            self.page.pop_dialog()
+            # This dialog by reference: pop_dialog() would close a toast shown on top.
+            dialog.open = False
+            dialog.update()
             if confirmed:
                 on_confirm()
             elif on_cancel is not None:
@@ -127,11 +131,11 @@ class AppContext:
             modal=True,
             title=ft.Text(title),
             content=ft.Text(message),
-            actions=[
+            actions=[  # 48 px: Material's default dialog button is 40 px
                 ft.TextButton(cancel_label or self.t("common.cancel"),
-                              on_click=lambda _: close(False)),
+                              on_click=lambda _: close(False), height=TOUCH_TARGET),
                 ft.FilledButton(confirm_label or self.t("common.ok"),
-                                on_click=lambda _: close(True)),
+                                on_click=lambda _: close(True), height=TOUCH_TARGET),
             ],
         )
         self.page.show_dialog(dialog)

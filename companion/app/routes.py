@@ -9,6 +9,7 @@ A screen is any `Screen` subclass (or factory `(ctx, params) -> Screen`); see ro
 from __future__ import annotations
 
 from companion.app.assistants.routes import tally_routes
+from companion.app.history.routes import history_routes
 from companion.app.routing import HOME_ROUTE, SETTINGS_ROUTE, RouteSpec
 from companion.app.table_mode.routes import table_mode_routes
 from companion.app.views.home import HomeScreen
@@ -24,4 +25,5 @@ def build_routes() -> dict[str, RouteSpec]:
     routes.update(village_routes())
     routes.update(table_mode_routes())  # table mode: the host's QR screen, a phone's seat
     routes.update(tally_routes())  # the scoring assistants (Small City, Feudum, Villagers)
+    routes.update(history_routes())  # after the game: history, statistics, backups
     return routes

@@ -7,7 +7,7 @@ or `{"players": [names], "scores": {name: n} | [n, ...], "winner(s)": ...}`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -89,3 +89,47 @@ def local_datetime(iso: str, babel_locale: str) -> str:
         return iso
     local = moment.astimezone()
     return format_datetime(local, format="short", tzinfo=local.tzinfo, locale=babel_locale)
+
+
+# Village games (multiplayer and solo) as stored in sessions.
+_VILLAGE_GAMES = frozenset({"village", "village-solo", "village_solo"})
+KARLA_NAME = "Karla"  # her player name as the engine stores it (companion/village/setup.py)
+
+
+def shown_player(t: Callable[..., str], game: str, summary: Mapping[str, Any],
+                 name: str) -> str:
+    """A player's name as stored, except Karla in a solo Village game: her name in the
+    reader's spelling (카를라, 卡拉 …)."""
+    if game in _VILLAGE_GAMES and summary.get("solo") and name == KARLA_NAME:
+        return t("village.karla")
+    return name
+
+
+def game_title(t: Callable[..., str], game: str, title: str,
+               summary: Mapping[str, Any]) -> str:
+    """A saved game's title in the reader's language, built from its summary (the stored
+    title is English and only a fallback for games whose summary names no players):
+    "Ann, Bo"; a solo Village game "Solo vs. Karla: Ann" with Karla in the reader's
+    spelling (카를라, 卡拉 …)."""
+    raw = summary.get("players") if isinstance(summary, Mapping) else None
+    players = [n for n in (_player_name(p) for p in raw) if n] if isinstance(
+        raw, list | tuple) else []
+    if not players:
+        return stored_title(t, title)
+    if game in _VILLAGE_GAMES and summary.get("solo"):
+        humans = [n for n in players if n != KARLA_NAME] or players
+        return t("home.game_title.solo", names=", ".join(humans), karla=t("village.karla"))
+    return ", ".join(players)
+
+
+# How the engine titles a solo Village game when it stores it (companion/village/service.py).
+STORED_SOLO_PREFIX = "Solo vs Karla: "
+
+
+def stored_title(t: Callable[..., str], title: str) -> str:
+    """A stored title where nothing else is known (a game set aside as damaged): the
+    English solo prefix the engine stores is worded in the reader's language."""
+    if not title.startswith(STORED_SOLO_PREFIX):
+        return title
+    names = [n for n in title[len(STORED_SOLO_PREFIX):].split(", ") if n and n != KARLA_NAME]
+    return t("home.game_title.solo", names=", ".join(names), karla=t("village.karla"))

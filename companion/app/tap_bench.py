@@ -337,7 +337,9 @@ class TableDriver:
 
     def cube(self) -> Any:
         """A tappable cube off the market space (the market cube starts a market day) that
-        is no plague cube; scrolls down to the action spaces when none is in the tree."""
+        is no plague cube; scrolls down to the action spaces when none is in the tree.
+        (Cubes that may not be taken now are dimmed but still answer a tap with the
+        reason; this is only called at a take, where every such cube may be taken.)"""
         page = self.t.page
         for _ in range(12):
             for ident in self.t.ids():

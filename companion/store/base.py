@@ -19,6 +19,9 @@ from pydantic import BaseModel, Field
 # 2: meta carries the write `version` and `updated_at`; the index is only a cache.
 STORE_SCHEMA = 2
 
+# How long a deleted game stays restorable in the trash before it is purged.
+TRASH_KEEP_DAYS = 30
+
 # Ids become file names, so only a safe alphabet is allowed (no separators, no "..").
 _SESSION_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -72,7 +75,7 @@ class SessionNotFound(KeyError):
 
 
 class SessionExists(ValueError):
-    """`create` was called with an id that is already stored."""
+    """`create` (or `restore`) was given an id that is already stored."""
 
 
 class DamagedGame(RuntimeError):
@@ -148,6 +151,16 @@ class SessionStore(Protocol):
         """Newest-updated first."""
 
     def delete(self, session_id: str) -> None: ...
+
+    def trash(self, session_id: str) -> str:
+        """The user deleted a game: take it off every list without destroying it (the
+        file is moved aside whole, never rewritten). Returns the id `restore` takes.
+        Trashed games are purged only after TRASH_KEEP_DAYS."""
+
+    def restore(self, trash_id: str) -> str:
+        """Put a trashed game back exactly as it was (log, redo, header, times); returns
+        its session id. KeyError if it is not in the trash, SessionExists if its id was
+        taken meanwhile (the trashed copy then stays where it is)."""
 
     def get_setting(self, key: str, default: Any = None) -> Any: ...
 

@@ -50,6 +50,7 @@ class MemoryStore:
         self._clock = itertools.count()
         self._lock = threading.RLock()
         self._problems: dict[str, tuple[StoreProblem, bytes]] = {}
+        self._trash: dict[str, tuple[str, _Entry]] = {}  # trash id -> (session id, game)
         self.read_only: str | None = None
 
     def _get(self, session_id: str) -> _Entry:
@@ -147,6 +148,25 @@ class MemoryStore:
         with self._lock:
             self._get(session_id)
             del self._sessions[session_id]
+
+    def trash(self, session_id: str) -> str:
+        with self._lock:
+            entry = self._get(session_id)
+            del self._sessions[session_id]
+            trash_id = f"{session_id}.json.{next(self._clock)}.deleted"
+            self._trash[trash_id] = (session_id, entry)
+            return trash_id
+
+    def restore(self, trash_id: str) -> str:
+        with self._lock:
+            if trash_id not in self._trash:
+                raise KeyError(trash_id)
+            session_id, entry = self._trash[trash_id]
+            if session_id in self._sessions:
+                raise SessionExists(f"session {session_id!r} already exists")
+            del self._trash[trash_id]
+            self._sessions[session_id] = entry  # as it was: same place in the list
+            return session_id
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         with self._lock:

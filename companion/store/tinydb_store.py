@@ -9,6 +9,8 @@ Layout under the data directory::
     settings.json        key/value settings (app-wide only: nothing per game)
     locks/               filelock files (one per session, one for index + settings)
     quarantine/          files set aside (never rewritten) and a `.why.json` report each
+    trash/               games the user deleted, moved here whole (`<id>.json.<when>.deleted`)
+                         so Undo can put them back exactly; purged after TRASH_KEEP_DAYS
 
 Writes: every change of a game (create, append, undo, finish, preferences) is one atomic
 replace of its file (temp file, fsync, rename, fsync of the folder), made under the game's
@@ -30,8 +32,10 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -53,6 +57,7 @@ from companion.store.atomic import (
 )
 from companion.store.base import (
     STORE_SCHEMA,
+    TRASH_KEEP_DAYS,
     CorruptSession,
     ProblemKind,
     ReadOnlyStore,
@@ -103,6 +108,11 @@ log = logging.getLogger(__name__)
 SESSIONS_DIR = "sessions"
 LOCKS_DIR = "locks"
 QUARANTINE_DIR = "quarantine"
+TRASH_DIR = "trash"
+TRASH_SUFFIX = ".deleted"
+# `<session id>.json.<UTC stamp>[-n].deleted`: the id restore takes, and where it goes back.
+_TRASH_NAME = re.compile(r"([A-Za-z0-9_-]{1,64})\.json\.(\d{8}T\d{12}Z)(?:-\d+)?"
+                         + re.escape(TRASH_SUFFIX))
 INDEX_FILE = "index.json"
 SETTINGS_FILE = "settings.json"
 STORE_LOCK_FILE = "store.lock"  # guards index.json and settings.json
@@ -134,6 +144,7 @@ class TinyDBStore:
         self.sessions_dir = self.root / SESSIONS_DIR
         self.locks_dir = self.root / LOCKS_DIR
         self.quarantine_dir = self.root / QUARANTINE_DIR
+        self.trash_dir = self.root / TRASH_DIR
         self.index_path = self.root / INDEX_FILE
         self.settings_path = self.root / SETTINGS_FILE
         self._lock_timeout = lock_timeout
@@ -146,6 +157,7 @@ class TinyDBStore:
         self._store_lock = self._lock_at(self.locks_dir / STORE_LOCK_FILE)
         if self.read_only is None:
             self._sweep_temp_files()
+            self._purge_trash()
         else:
             log.warning("the data folder %s is read-only: %s", self.root, self.read_only)
 
@@ -563,6 +575,82 @@ class TinyDBStore:
             self.delete_setting(key)
         if not existed:
             raise SessionNotFound(session_id)
+
+    # ---- trash: deleted games stay restorable for a while
+
+    def trash(self, session_id: str) -> str:
+        """Move the game's file (its bytes untouched) into trash/; the index entry goes
+        with the next listing, which finds the file gone (the index is only a cache)."""
+        self._writable()
+        path = self._session_path(session_id)
+        with self.session_lock(session_id):
+            if not path.exists():
+                raise SessionNotFound(session_id)
+            self.trash_dir.mkdir(exist_ok=True)
+            stamp_text = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
+            stamp_text += f"{time.time_ns() // 1000 % 1_000_000:06d}Z"
+            target = self.trash_dir / f"{path.name}.{stamp_text}{TRASH_SUFFIX}"
+            n = 1
+            while target.exists():
+                target = self.trash_dir / f"{path.name}.{stamp_text}-{n}{TRASH_SUFFIX}"
+                n += 1
+            os.replace(path, target)
+            fsync_dir(self.sessions_dir)
+            fsync_dir(self.trash_dir)
+            self._cache.discard(str(path))
+        log.info("game %s moved to the trash as %s", session_id, target.name)
+        return target.name
+
+    def _trash_path(self, trash_id: str) -> tuple[str, Path]:
+        match = _TRASH_NAME.fullmatch(trash_id) if isinstance(trash_id, str) else None
+        if match is None:
+            raise ValueError(f"invalid trash id {trash_id!r}")
+        path = self.trash_dir / trash_id
+        if not path.is_file():
+            raise KeyError(trash_id)
+        return match[1], path
+
+    def restore(self, trash_id: str) -> str:
+        self._writable()
+        session_id, source = self._trash_path(trash_id)
+        path = self._session_path(session_id)
+        with self.session_lock(session_id):
+            if not source.is_file():  # restored meanwhile (another tab)
+                raise KeyError(trash_id)
+            if path.exists():
+                raise SessionExists(f"session {session_id!r} already exists")
+            os.replace(source, path)
+            fsync_dir(self.trash_dir)
+            fsync_dir(self.sessions_dir)
+            self._cache.discard(str(path))
+        log.info("game %s restored from the trash", session_id)
+        return session_id
+
+    def _purge_trash(self, now: float | None = None) -> None:
+        """Delete trashed games older than TRASH_KEEP_DAYS (by the time they were
+        trashed, from the name); one in use right now is left for the next start."""
+        if not self.trash_dir.is_dir():
+            return
+        cutoff = (time.time() if now is None else now) - TRASH_KEEP_DAYS * 86_400
+        for entry in os.scandir(self.trash_dir):
+            match = _TRASH_NAME.fullmatch(entry.name)
+            if match is None:
+                continue
+            try:
+                trashed = iso_to_ts(
+                    f"{match[2][:4]}-{match[2][4:6]}-{match[2][6:8]}T{match[2][9:11]}:"
+                    f"{match[2][11:13]}:{match[2][13:15]}.{match[2][15:21]}+00:00")
+            except ValueError:
+                continue
+            if trashed >= cutoff:
+                continue
+            try:
+                with self.session_lock(match[1]).acquire(timeout=0):
+                    Path(entry.path).unlink(missing_ok=True)
+            except Timeout:
+                continue
+        with contextlib.suppress(OSError):
+            fsync_dir(self.trash_dir)
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         values = self._settings_docs()

@@ -63,6 +63,8 @@ def test_each_assistant_reaches_its_final_sheet(browser: Any, app_url: str,
         shot(page, screenshots, f"games-{game}-final.png")
         settle(page)
         identified(page, "final-finish").click()
+        settle(page)  # asked first, as Village asks
+        page.get_by_role("button", name="Finish and save").click()
         page.get_by_text("Finished and saved to history.").wait_for(timeout=STEP_TIMEOUT_MS)
         page.get_by_label("Back", exact=True).click()
         page.get_by_text("Continue a game").wait_for(timeout=STEP_TIMEOUT_MS)

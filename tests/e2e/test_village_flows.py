@@ -348,9 +348,12 @@ def solo_turn(ui: Ui, solo: Solo, table: Table) -> None:
     # (plague's 2 time can pass the quill too) or by Karla's cube choice ("of your choice").
     kill = solo.visible > 0 and (now.round > 1 or solo.kills_round1 < 2)
     if action or kill:
+        # The shortcut opens the form of the space taken (issue 13), not the farmyard.
         ui.tap(ui.button("Do the action on Ann's board"))
-        ui.ident("time-card").wait_for(timeout=STEP_TIMEOUT_MS)
+        ui.ident("action-form").wait_for(timeout=STEP_TIMEOUT_MS)
         if kill:
+            ui.tap(ui.button("Farmyard"))
+            ui.ident("time-card").wait_for(timeout=STEP_TIMEOUT_MS)
             for _ in range(TIME_TRACK // 3):
                 ring = ui.text("time-ring")
                 ui.tap_until(ui.button("+3"), lambda ring=ring: ui.text("time-ring") != ring,
@@ -361,8 +364,9 @@ def solo_turn(ui: Ui, solo: Solo, table: Table) -> None:
                 if solo.kills_round1 == 1:
                     ui.shot("player-panel-time-spent", scroll_to="time-card")
         if action:
-            ui.tap(ui.button("Actions"))
-            ui.ident("action-form").wait_for(timeout=STEP_TIMEOUT_MS)
+            if kill:
+                ui.tap(ui.button("Actions"))
+                ui.ident("action-form").wait_for(timeout=STEP_TIMEOUT_MS)
             if action == "church":
                 ui.shot("player-panel-church-action")
             ui.tap(ui.button(f"Apply: {action.capitalize()}"))
@@ -547,6 +551,9 @@ def test_solo_game_to_final_scoring(browser: Any, app_url: str, village_shots: P
     # ---- the table ----
     ui.wait_text("table-turn", "Ann: take a cube (or use the well)")
     assert "/play/village/" in page.url
+    # The round's draw is in the instructions card under the action area, collapsed.
+    ui.tap_id("table-instructions-toggle")
+    ui.wait_text("round-draw", "Round 1: put these cubes on the board")
     assert ui.text("round-draw").startswith("Round 1: put these cubes on the board")
     assert "Karla has not taken a cube yet." in ui.text("karla-board")
     ui.shot("table-round-1")
@@ -583,7 +590,7 @@ def test_solo_game_to_final_scoring(browser: Any, app_url: str, village_shots: P
     entry.wait_for(timeout=STEP_TIMEOUT_MS)
     assert re.search(rf"Scores: Ann {total.group(1)}(\D|$)", entry.inner_text()), \
         entry.inner_text()
-    assert page.get_by_text("Solo vs Karla: Ann, Karla").count() == 0
+    assert page.get_by_text("Solo vs. Karla: Ann").count() == 0  # no longer "continue"
     ui.shot("home-history", scroll_to=page.get_by_text("Finished games"))
     page.context.close()
 
@@ -744,6 +751,8 @@ def test_back_to_back_death_dialogs_close(browser: Any, app_url: str,
     ui.wait_changed("table-turn", table.turn)
     # Two laps of time: two deaths owed at the end of the turn.
     ui.tap(ui.button("Do the action on Bea's board"))
+    ui.ident("action-form").wait_for(timeout=STEP_TIMEOUT_MS)
+    ui.tap(ui.button("Farmyard"))
     ui.ident("time-card").wait_for(timeout=STEP_TIMEOUT_MS)
     for _ in range(2 * TIME_TRACK // 3):
         ring = ui.text("time-ring")

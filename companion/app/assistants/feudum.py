@@ -29,6 +29,7 @@ from companion.app.kit import (
 from companion.app.routing import RouteParams
 from companion.feudum.data import (
     APPRENTICE_MIN_PLAYERS,
+    EPOCHS,
     MAX_DECREES,
     MONASTERY_STAGE,
     PROGRESS_DIE_FACES,
@@ -101,6 +102,9 @@ class FeudumScreen(TallyScreen):
                 Section("dawn", t("games.section.dawn"), ft.Icons.WB_TWILIGHT),
                 Section("players", t("games.section.players"), ft.Icons.PEOPLE),
                 Section("final", t("games.section.final"), ft.Icons.EMOJI_EVENTS)]
+
+    def looks_early(self) -> bool:
+        return self.state.epoch < EPOCHS
 
     def status(self) -> str:
         return self.ctx.t("games.fd.status", epoch=ROMAN[self.state.epoch])
@@ -233,7 +237,8 @@ class FeudumScreen(TallyScreen):
                                disabled=locked))
         out.append(ft.Switch(label=t("games.fd.vassal"), value=draft.vassal, disabled=locked,
                              on_change=lambda e: self.set_draft(player, "vassal",
-                                                                bool(e.control.value))))
+                                                                bool(e.control.value)),
+                             height=TOUCH_TARGET))
         if draft.vassal:
             out.append(count_stepper(self.ctx, t("games.fd.service_discs"), draft.service_discs,
                                partial(self.set_draft, player, "service_discs"),

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 from companion.app.assistants.play import TallyScreen
+from companion.app.history.bgstats_button import bgstats_button
 from companion.app.kit import (
     BODY_TEXT_SIZE,
     PRIMARY_BUTTON_HEIGHT,
@@ -162,8 +163,9 @@ def final_section(screen: TallyScreen, keys: Sequence[TieKey],
     if screen.finished:
         out.append(ft.Text(t("games.final.done"), size=SMALL_TEXT,
                            color=ft.Colors.ON_SURFACE_VARIANT))
+        out.append(bgstats_button(screen.ctx, screen.params["session_id"]))  # issue 14
     else:
         out.append(big_button(t("games.final.finish"), ft.Icons.FLAG,
-                              lambda: screen.run(screen.finish()), identifier="final-finish"))
+                              screen.ask_finish, identifier="final-finish"))
     out.append(share)
     return out

@@ -237,6 +237,21 @@ class TallyScreen(Screen):
         self.render()
         self.update()
 
+    def looks_early(self) -> bool:
+        """Whether the game seems not played to its end (the finish question says so)."""
+        return False
+
+    def ask_finish(self) -> None:
+        """Ask before saving to history, as Village does (panel.score.finish_*); a game
+        that looks early gets a warning naming where it stands."""
+        t = self.ctx.t
+        text = t("games.final.confirm_body")
+        if self.looks_early():
+            text = t("games.final.confirm_early", status=self.status()) + "\n\n" + text
+        self.ctx.confirm(t("games.final.confirm_title"), text,
+                         lambda: self.run(self.finish()),
+                         confirm_label=t("games.final.confirm"))
+
     async def finish(self) -> None:
         outcome = await self.ctl.finish()
         self.problems = list(outcome.problems)

@@ -11,7 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion.app.assistants.play import TallyScreen, ask_value, player_options
-from companion.app.kit import BODY_TEXT_SIZE, SMALL_TEXT, TOUCH_TARGET, chips
+from companion.app.kit import BODY_TEXT_SIZE, SMALL_TEXT, chips, icon_button
 
 
 @dataclass(frozen=True)
@@ -43,17 +43,14 @@ def field_rows(screen: TallyScreen, player: int, rows: list[FieldRow],
 
         out.append(ft.Row([
             label,
-            ft.IconButton(ft.Icons.REMOVE, tooltip=t("games.decrease", what=row.label),
-                          on_click=partial(nudge, row.field, -1), disabled=locked,
-                          width=TOUCH_TARGET, height=TOUCH_TARGET),
+            icon_button(ft.Icons.REMOVE, t("games.decrease", what=row.label),
+                        partial(nudge, row.field, -1), disabled=locked),
             ft.Text(str(value), size=BODY_TEXT_SIZE + 2, weight=ft.FontWeight.W_600,
                     width=44, text_align=ft.TextAlign.CENTER),
-            ft.IconButton(ft.Icons.ADD, tooltip=t("games.increase", what=row.label),
-                          on_click=partial(nudge, row.field, +1), disabled=locked,
-                          width=TOUCH_TARGET, height=TOUCH_TARGET),
-            ft.IconButton(ft.Icons.EDIT, tooltip=t("games.type_value", what=row.label),
-                          on_click=partial(ask_value, screen, player, row.field, row.label,
-                                           value),
-                          disabled=locked, width=TOUCH_TARGET, height=TOUCH_TARGET),
+            icon_button(ft.Icons.ADD, t("games.increase", what=row.label),
+                        partial(nudge, row.field, +1), disabled=locked),
+            icon_button(ft.Icons.EDIT, t("games.type_value", what=row.label),
+                        partial(ask_value, screen, player, row.field, row.label, value),
+                        disabled=locked),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=0))
     return out

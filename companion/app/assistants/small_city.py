@@ -68,6 +68,9 @@ class SmallCityScreen(TallyScreen):
                 Section("promises", t("games.section.promises"), ft.Icons.HANDSHAKE),
                 Section("final", t("games.section.final"), ft.Icons.EMOJI_EVENTS)]
 
+    def looks_early(self) -> bool:
+        return self.state.round < ROUNDS
+
     def status(self) -> str:
         st = self.state
         return self.ctx.t("games.sc.status", round=st.round, rounds=ROUNDS, phase=st.phase,

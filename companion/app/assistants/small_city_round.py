@@ -321,7 +321,7 @@ def voting_helper(screen: SmallCityScreen) -> list[ft.Control]:
             for k, n in enumerate(residences)], wrap=True, spacing=6, run_spacing=6))
     out.append(ft.Switch(label=t("games.sc.university"), value=university,
                          on_change=lambda e: screen.set_university(bool(e.control.value)),
-                         disabled=locked))
+                         disabled=locked, height=TOUCH_TARGET))
     out.append(ft.Semantics(identifier="vote-total", content=ft.Text(
         screen.ctx.tn("games.sc.vote_total", votes, votes=votes), size=BODY_TEXT_SIZE + 2,
         weight=ft.FontWeight.W_600)))
@@ -410,7 +410,8 @@ def pollution_helper(screen: SmallCityScreen) -> list[ft.Control]:
                     weight=ft.FontWeight.W_600),
             ft.Row(fields, spacing=6),
             ft.Switch(label=t("games.sc.engineer"), value=screen.drafts.engineer.get(i, False),
-                      on_change=lambda e, i=i: screen.set_engineer(i, bool(e.control.value))),
+                      on_change=lambda e, i=i: screen.set_engineer(i, bool(e.control.value)),
+                      height=TOUCH_TARGET),
         ], identifier=f"town-{i}"))
     towns, valid = town_inputs(screen)
     screen.preview_box.controls = []

@@ -78,6 +78,9 @@ class VillagersScreen(TallyScreen):
                 Section("players", t("games.section.players"), ft.Icons.PEOPLE),
                 Section("final", t("games.section.final"), ft.Icons.EMOJI_EVENTS)]
 
+    def looks_early(self) -> bool:
+        return next_market(self.state) is not None
+
     def status(self) -> str:
         which = next_market(self.state)
         if which is None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.app.kit.basics import TOUCH_TARGET
+from companion.app.kit.entry import ValueDialog, ask_value, value_field
 
 if TYPE_CHECKING:
     from companion.app.assistants.controller import Outcome
@@ -50,32 +50,16 @@ def number_field(label: str, text: str, on_change: Callable[[str, ft.TextField],
 
 def ask_number(ctx: AppContext, title: str, label: str, current: int,
                save: Callable[[int], Awaitable[Outcome]],
-               describe: Callable[[Outcome], str]) -> None:
+               describe: Callable[[Outcome], str]) -> ValueDialog:
     """A dialog to type an exact number. Bad input or a refused edit keeps the dialog
-    open with the typed text and the reason under the field."""
-    # Not KeyboardType.NUMBER: phone number pads often have no minus key.
-    field = ft.TextField(label=label, value=str(current), autofocus=True)
+    open with the typed text and the reason under the field (kit.entry.ask_value)."""
 
-    async def submit() -> None:
-        value = parse_whole(field.value)
+    async def submit(text: str) -> str | None:
+        value = parse_whole(text)
         if value is None:
-            field.error = ctx.t("games.bad_whole_number", field=label)
-            ctx.page.update()
-            return
+            return ctx.t("games.bad_whole_number", field=label)
         outcome = await save(value)
-        if outcome.ok:
-            ctx.page.pop_dialog()
-        else:
-            field.error = describe(outcome)
-        ctx.page.update()
+        return None if outcome.ok else describe(outcome)
 
-    def on_save() -> None:
-        ctx.spawn(submit())
-
-    field.on_submit = lambda _e: on_save()
-    ctx.page.show_dialog(ft.AlertDialog(
-        modal=True, title=ft.Text(title), content=field,
-        actions=[ft.TextButton(ctx.t("common.cancel"), on_click=lambda: ctx.page.pop_dialog(),
-                               height=TOUCH_TARGET),
-                 ft.FilledButton(ctx.t("games.save"), on_click=on_save,
-                                 height=TOUCH_TARGET)]))
+    # Not KeyboardType.NUMBER: phone number pads often have no minus key.
+    return ask_value(ctx, title, value_field(label, str(current)), submit)

@@ -1,5 +1,5 @@
 """`label ............ [−] 3 [+]`: one stepper for every counter (see companion.app.kit).
-The buttons are named for screen readers and tests ("Decrease Money")."""
+The buttons are named for screen readers and tests ("Decrease Money", kit.icon_button)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import flet as ft
 from companion.app.kit.basics import (
     BODY_TEXT_SIZE,
     SMALL_TEXT,
-    TOUCH_TARGET,
     VALUE_TEXT_SIZE,
     Handler,
+    icon_button,
 )
 
 if TYPE_CHECKING:
@@ -35,17 +35,15 @@ def stepper(label: str | ft.Control, value: int | str, on_minus: Handler, on_plu
     return ft.Row(
         [
             ft.Column(left, spacing=0, expand=True),
-            ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE, tooltip=minus_tip,
-                          key=f"{key}-minus" if key else None,
-                          on_click=on_minus, disabled=disabled or minus_disabled,
-                          width=TOUCH_TARGET, height=TOUCH_TARGET),
+            icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, minus_tip, on_minus,
+                        key=f"{key}-minus" if key else None,
+                        disabled=disabled or minus_disabled),
             ft.Container(ft.Text(str(value), size=VALUE_TEXT_SIZE, weight=ft.FontWeight.W_600,
                                  key=f"{key}-value" if key else None),
                          width=44, alignment=ft.Alignment.CENTER),
-            ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE, tooltip=plus_tip,
-                          key=f"{key}-plus" if key else None,
-                          on_click=on_plus, disabled=disabled or plus_disabled,
-                          width=TOUCH_TARGET, height=TOUCH_TARGET),
+            icon_button(ft.Icons.ADD_CIRCLE_OUTLINE, plus_tip, on_plus,
+                        key=f"{key}-plus" if key else None,
+                        disabled=disabled or plus_disabled),
         ],
         spacing=0,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,

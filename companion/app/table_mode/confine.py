@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 # What a phone may open, each for its own game only.
 MEMBER_PATTERNS = (
     TABLE_PATTERN, LOG_PATTERN, GAME_RULES_PATTERN, LOG_RULES_PATTERN, SEAT_PATTERN,
-    *(f"{TABLE_PATTERN}/{panel}" for panel in ("player/:index", "market", "mass",
-                                               "chronicle", "score")),
+    *(f"{TABLE_PATTERN}/{panel}" for panel in ("player/:index", "player/:index/:action",
+                                               "market", "mass", "chronicle", "score")),
 )
 
 

@@ -177,6 +177,7 @@ class HostShareScreen(Screen):
                 ft.Row([
                     ft.Semantics(identifier=f"watch-only-{member.member_id}", label=label,
                                  content=ft.Switch(label=label, value=member.watch_only,
+                                                   height=TOUCH_TARGET,
                                                    on_change=partial(self._watch_only,
                                                                      member.member_id))),
                     ft.Semantics(identifier=f"remove-{member.member_id}", content=ft.TextButton(

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.app.assistants.hub import HUB as TALLY_HUB
 from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, big_button, body, heading, pager
 from companion.app.paging import page_slice
 from companion.app.routing import Screen
@@ -19,11 +20,13 @@ from companion.app.settings import (
     KEY_LANGUAGE,
     KEY_THEME,
 )
-from companion.app.summaries import summarize
-from companion.store.base import SessionInfo, SessionStore, StoreProblem
+from companion.app.summaries import game_title, shown_player, stored_title, summarize
+from companion.app.village.hub import HUB as VILLAGE_HUB
+from companion.store.base import SessionExists, SessionInfo, SessionStore, StoreProblem
 from companion.tally.api import TALLY_GAMES
 
 RESUME_PAGE_SIZE = 5
+UNDO_DELETE_SECONDS = 10  # how long the "Deleted … Undo" snackbar stays
 HISTORY_PAGE_SIZE = 10
 MAX_PROBLEMS_SHOWN = 3
 EXPORT_PREVIEW_CHARS = 20_000  # the dialog shows this much; Download gives everything
@@ -102,6 +105,22 @@ def discard_problem(problem_id: str, store: SessionStore) -> HomeData:
     return read_home_data(store)
 
 
+def trash_game(session_id: str, store: SessionStore) -> tuple[str, HomeData]:
+    """Store thread: move a game to the trash (restorable), then read Home again. A copy
+    another screen holds in memory is dropped: opening the game now says it is gone (and
+    after Undo it loads again from the restored file)."""
+    trash_id = store.trash(session_id)
+    for hub in (VILLAGE_HUB, TALLY_HUB):
+        hub.forget(session_id)
+    return trash_id, read_home_data(store)
+
+
+def restore_game(trash_id: str, store: SessionStore) -> HomeData:
+    """Store thread: put a deleted game back exactly as it was, then read Home again."""
+    store.restore(trash_id)
+    return read_home_data(store)
+
+
 def export_file_name(problem: StoreProblem) -> str:
     """`<id>.json` -> `<id>-set-aside.json`: what the downloaded copy is called."""
     original = Path(problem.path).name or problem.id
@@ -147,6 +166,10 @@ class HomeScreen(Screen):
                 ft.Divider(),
                 heading(t("home.history.heading")),
                 self._history,
+                # Every finished game, filters, statistics and backups (issue 14).
+                big_button(t("history.open"), ft.Icons.HISTORY,
+                           partial(self.ctx.go, "/history"), identifier="open-history",
+                           filled=False),
             ],
         )
 
@@ -246,7 +269,7 @@ class HomeScreen(Screen):
 
     def _problem_text(self, problem: StoreProblem) -> str:
         t = self.ctx.t
-        name = problem.title or Path(problem.path).name
+        name = stored_title(self.ctx.t, problem.title) or Path(problem.path).name
         if problem.kind == "game":
             return t("home.problems.game", title=name)
         if problem.kind == "index":
@@ -355,10 +378,14 @@ class HomeScreen(Screen):
         rows: list[ft.Control] = [
             ft.ListTile(
                 leading=ft.Icon(ft.Icons.PLAY_CIRCLE_OUTLINE),
-                title=ft.Text(info.title or self._game_label(info.game)),
+                title=ft.Text(self._title(info)),
                 subtitle=ft.Text(f"{self._game_label(info.game)} · "
                                  + t("home.resume.last_played",
                                      date=self.ctx.date_time(info.updated_at))),
+                trailing=ft.Semantics(identifier=f"delete-{info.id}", content=ft.IconButton(
+                    ft.Icons.DELETE_OUTLINE, tooltip=t("home.resume.delete"),
+                    width=TOUCH_TARGET, height=TOUCH_TARGET,
+                    on_click=partial(self._ask_delete_game, info))),
                 on_click=partial(self.ctx.go, session_route(info.id, info.game)),
             )
             for info in state.items
@@ -381,14 +408,16 @@ class HomeScreen(Screen):
         rows: list[ft.Control] = []
         for info in state.items:
             result = summarize(info.summary)
+            shown = partial(shown_player, t, info.game, info.summary)  # Karla: 카를라 …
             lines = []
             if result.players:
-                lines.append(t("home.history.players", names=", ".join(result.players)))
+                lines.append(t("home.history.players",
+                               names=", ".join(map(shown, result.players))))
             if result.scores:
-                scores = ", ".join(t("home.history.score", name=name, score=score)
+                scores = ", ".join(t("home.history.score", name=shown(name), score=score)
                                    for name, score in result.scores)
                 lines.append(t("home.history.scores", scores=scores))
-            lines.append(t("home.history.winner", names=", ".join(result.winners))
+            lines.append(t("home.history.winner", names=", ".join(map(shown, result.winners)))
                          if result.winners else t("home.history.no_winner"))
             rows.append(ft.ListTile(
                 leading=ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED),
@@ -402,6 +431,51 @@ class HomeScreen(Screen):
                           on_previous=partial(self._turn_history, -1),
                           on_next=partial(self._turn_history, +1)))
         self._history.controls = rows
+
+    def _title(self, info: SessionInfo) -> str:
+        """Built from the summary in the reader's language (the stored title is English)."""
+        return game_title(self.ctx.t, info.game, info.title, info.summary) or \
+            self._game_label(info.game)
+
+    # -- delete an unfinished game (to the trash, with Undo) ------------------------------
+
+    def _ask_delete_game(self, info: SessionInfo) -> None:
+        t = self.ctx.t
+        self.ctx.confirm(t("home.resume.delete_title"),
+                         t("home.resume.delete_body", title=self._title(info)),
+                         partial(self._delete_game, info),
+                         confirm_label=t("home.resume.delete_confirm"))
+
+    def _delete_game(self, info: SessionInfo) -> None:
+        self.ctx.in_background(partial(trash_game, info.id),
+                               then=partial(self._game_deleted, info))
+
+    def _game_deleted(self, info: SessionInfo, result: tuple[str, HomeData]) -> None:
+        trash_id, data = result
+        self._show_data(data)
+        t = self.ctx.t
+        self.ctx.page.show_dialog(ft.SnackBar(
+            ft.Semantics(identifier="deleted-snackbar", content=ft.Text(
+                t("home.resume.deleted", title=self._title(info)))),
+            action=ft.SnackBarAction(label=t("home.resume.undo"),
+                                     on_click=partial(self._undo_delete, info, trash_id)),
+            duration=ft.Duration(seconds=UNDO_DELETE_SECONDS), show_close_icon=True))
+
+    def _undo_delete(self, info: SessionInfo, trash_id: str) -> None:
+        self.ctx.in_background(partial(restore_game, trash_id),
+                               then=partial(self._game_restored, info),
+                               on_error=self._restore_failed)
+
+    def _game_restored(self, info: SessionInfo, data: HomeData) -> None:
+        self._show_data(data)
+        self.ctx.toast(self.ctx.t("home.resume.restored", title=self._title(info)))
+
+    def _restore_failed(self, exc: Exception) -> None:
+        if isinstance(exc, KeyError | SessionExists):  # restored already (another tab)
+            self.ctx.toast(self.ctx.t("home.resume.restore_gone"))
+            self.did_appear()
+        else:
+            self.ctx.toast(self.ctx.failure_text(exc))
 
     def _turn_resume(self, step: int) -> None:
         self._resume_page += step

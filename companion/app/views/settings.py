@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.app.kit import BODY_TEXT_SIZE, back_button, big_button, heading
+from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, back_button, big_button, heading
 from companion.app.routing import Screen
 from companion.app.settings import (
     KEY_CUBE_DISPLAY,
@@ -46,7 +46,7 @@ def choice_group(identifier: str, value: str, options: list[tuple[str, str]],
             content=ft.Column(
                 # No label_style here: it would replace the theme style and with it
                 # the CJK font fallbacks (see theme.py).
-                [ft.Radio(value=v, label=label) for v, label in options],
+                [ft.Radio(value=v, label=label, height=TOUCH_TARGET) for v, label in options],
                 spacing=0,
             ),
         ),
@@ -88,7 +88,8 @@ class SettingsScreen(Screen):
                     content=ft.Row(
                         [ft.Text(t("settings.d4"), size=BODY_TEXT_SIZE, expand=True),
                          ft.Semantics(label=t("settings.d4"), content=ft.Switch(
-                             value=settings.d4_variant, on_change=self._d4_changed))],
+                             value=settings.d4_variant, on_change=self._d4_changed,
+                             height=TOUCH_TARGET))],
                         vertical_alignment=ft.CrossAxisAlignment.CENTER,
                     ),
                 ),

@@ -10,16 +10,23 @@ Screens never touch the engine or the store directly:
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from companion.app.shared_sessions import OpenShared, SharedHandle
 from companion.app.table_mode.acting import acted_by, acting_refusal
 from companion.app.village.hub import HUB
+from companion.app.village.log.model import LogEntry, actor_of
+from companion.app.village.log.words import describe
 from companion.app.village.present import error_text, note_texts
 from companion.store.base import ReadOnlyStore, StaleWrite
-from companion.village.read import RuleError
+from companion.village.read import Reader, RuleError, TurnOptions
 from companion.village.service import VillageService
 from companion.village.session import Outcome, VillageSession
 from companion.village.state import VillageState
@@ -28,6 +35,56 @@ if TYPE_CHECKING:
     from companion.app.context import AppContext
 
 logger = logging.getLogger(__name__)
+
+# The engine's answer to "what may the current player do now" per session, for its
+# current state (states are swapped, never changed in place). It tries every cube on a
+# copy, so it is worked out once per change, on the store thread, never per screen; and
+# kept for the last few states by their contents, so an undo or a redo back to a state
+# seen before finds it ready.
+OPTIONS_KEPT = 16
+SAY_AFTER_S = 0.12  # an undo's message follows the change it explains by this much
+
+
+@dataclass
+class _Options:
+    state: VillageState | None = None
+    options: TurnOptions | None = None
+    seen: OrderedDict[str, TurnOptions] = field(default_factory=OrderedDict)
+
+
+_OPTIONS: weakref.WeakKeyDictionary[VillageSession, _Options] = weakref.WeakKeyDictionary()
+
+
+_OPTIONS_LOCK = threading.Lock()  # the store thread warms it, the event loop reads it
+
+
+def turn_options(session: VillageSession) -> TurnOptions:
+    state = session.state
+    with _OPTIONS_LOCK:
+        cache = _OPTIONS.setdefault(session, _Options())
+        if cache.state is state and cache.options is not None:
+            return cache.options
+        key = state.model_dump_json()
+        options = cache.seen.get(key)
+    if options is None:
+        options = Reader(state, session.comp).turn_options()
+    with _OPTIONS_LOCK:
+        cache.seen[key] = options
+        cache.seen.move_to_end(key)
+        while len(cache.seen) > OPTIONS_KEPT:
+            cache.seen.popitem(last=False)
+        cache.state, cache.options = state, options
+    return options
+
+
+def group_words(ctx: AppContext, state: VillageState, events: list[dict[str, Any]]) -> str:
+    """The log's words for a group of events (its first event: the command that made
+    it), judged from `state`, the state just before the group."""
+    body = dict(events[0].get("body", {}))
+    entry = LogEntry(seq=int(events[0].get("seq", 0)), group=int(events[0].get("group", 0)),
+                     at=str(events[0].get("at", "")), body=body, actor=actor_of(state, body),
+                     by=events[0].get("by"))
+    return describe(ctx, state, entry)
 
 
 class VillageController(SharedHandle[VillageSession]):
@@ -46,6 +103,10 @@ class VillageController(SharedHandle[VillageSession]):
     def state(self) -> VillageState:
         return self.opened.session.state
 
+    def turn_options(self) -> TurnOptions:
+        """What the engine accepts from the current player now (see Reader.turn_options)."""
+        return turn_options(self.session)
+
     # ---- acting ------------------------------------------------------------------------
     async def dispatch(self, command: dict[str, Any]) -> bool:
         by = acted_by(self.ctx)  # table mode: the seat of the phone that did it
@@ -63,10 +124,46 @@ class VillageController(SharedHandle[VillageSession]):
                                                          by=by))
 
     async def undo(self) -> bool:
-        return await self._run(lambda svc, s: svc.undo(self.session_id, s))
+        """Undo the last action; a message says what was undone (the log's words)."""
+        session = self.session
+        group = [e for e in session.events if int(e.get("group", -1)) == session.group]
+        if not await self._run(lambda svc, s: svc.undo(self.session_id, s)):
+            return False
+        if group:  # the state now is the one before the undone group
+            self.say_after_change(self.ctx.t("village.undone", what=self._words(group)))
+        return True
 
     async def redo(self) -> bool:
-        return await self._run(lambda svc, s: svc.redo(self.session_id, s))
+        """Redo the undone action; a message says what was redone."""
+        session = self.session
+        redo = session.redo_stack
+        group = [e for e in redo if redo and e.get("group") == redo[0].get("group")]
+        what = self._words(group, session.state) if group else None  # before it applies
+        if not await self._run(lambda svc, s: svc.redo(self.session_id, s)):
+            return False
+        if what is not None:
+            self.say_after_change(self.ctx.t("village.redone", what=what))
+        return True
+
+    def say_after_change(self, message: str) -> None:
+        """Show `message` once the phone has drawn the change it explains: sent with the
+        change, the message's slide-in would hold the change back."""
+        async def later() -> None:
+            await asyncio.sleep(SAY_AFTER_S)
+            try:
+                self.ctx.toast(message)
+            except Exception as exc:  # the page went away meanwhile
+                logger.info("message skipped: %s", exc)
+
+        self.ctx.spawn(later())
+
+    def _words(self, events: list[dict[str, Any]], state: VillageState | None = None) -> str:
+        try:
+            return group_words(self.ctx, state or self.state, events)
+        except Exception:  # words are a courtesy: never fail an undo over them
+            logger.exception("no words for the undone/redone events")
+            return self.ctx.t("village.log.unknown", type=str(events[0].get("body", {})
+                                                             .get("type", "?")))
 
     async def go_back_to(self, group: int) -> bool:
         return await self._run(lambda svc, s: svc.go_back_to(self.session_id, s, group) > 0)
@@ -84,9 +181,16 @@ class VillageController(SharedHandle[VillageSession]):
             return False
         self.busy = True
         session = self.session
+        def apply(store: Any) -> Any:
+            result = work(VillageService(store), session)
+            try:  # what the table asks next, worked out here rather than on the loop
+                turn_options(session)
+            except Exception:
+                logger.exception("turn options of the new state failed")
+            return result
+
         try:
-            result = await self.ctx.store.run(
-                lambda store: work(VillageService(store), session))
+            result = await self.ctx.store.run(apply)
         except RuleError as exc:
             self.ctx.toast(error_text(self.ctx, exc))
             return False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.app.summaries import KARLA_NAME
 from companion.village.notes import cube_list, render_en
 from companion.village.read import RuleError
 
@@ -14,6 +15,8 @@ if TYPE_CHECKING:
 TERM_PARAMS = {"colour": "colour", "space": "space", "from_space": "space",
                "section": "section", "goods": "goods", "side": "side", "phase": "phase",
                "draw": "draw"}
+# Parameters that hold a player's name: Karla's is worded in the reader's spelling.
+NAME_PARAMS = frozenset({"player", "name", "owner"})
 # More of them in refusals (error.<key>): a list value is worded item by item.
 ERROR_TERM_PARAMS = {**TERM_PARAMS, "asked_draw": "draw", "action": "space",
                      "building": "building", "goods_options": "goods",
@@ -31,6 +34,7 @@ def note_text(ctx: AppContext, key: str, params: dict[str, Any]) -> str:
         return render_en(key, params)  # a note without a catalogue entry stays English
     shown = {k: term(ctx, TERM_PARAMS[k], str(v)) if k in TERM_PARAMS else v
              for k, v in params.items()}
+    shown.update(_karla(ctx, params))
     for k, v in params.items():
         if isinstance(v, dict):  # colour -> count, e.g. the cubes put on a space
             shown[k] = cube_list(v, lambda c: term(ctx, "colour", str(c)))
@@ -51,7 +55,14 @@ def error_params(ctx: AppContext, params: dict[str, Any]) -> dict[str, Any]:
                                  for x in v)
         else:
             shown[k] = term(ctx, namespace, str(v)) if namespace else v
+    shown.update(_karla(ctx, params))
     return shown
+
+
+def _karla(ctx: AppContext, params: dict[str, Any]) -> dict[str, str]:
+    """Name parameters naming Karla, in the reader's spelling (카를라, 卡拉 …)."""
+    return {k: ctx.t("village.karla") for k, v in params.items()
+            if k in NAME_PARAMS and v == KARLA_NAME}
 
 
 def error_text(ctx: AppContext, exc: RuleError) -> str:

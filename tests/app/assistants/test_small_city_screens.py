@@ -174,6 +174,11 @@ def test_final_sheet_matches_the_cli_and_finishing_saves_history(
         assert [p["total"] for p in expected["players"]] == [22, 30, None]
         assert "Winner: Bo" in texts_in(app, "final-words")
         tap(app, "final-finish")
+        assert not store.list_sessions()[0].finished  # asked first, as Village asks
+        assert "Finish the game?" in app.visible_texts()
+        assert any(t.startswith("This game does not look played to the end yet (Round 1/8")
+                   for t in app.visible_texts())  # the game is still in round 1
+        app.click("Finish and save")
         info = store.list_sessions()[0]
         assert info.finished and info.summary["winners"] == ["Bo"]
         assert info.summary["scores"] == {"Ann": 22, "Bo": 30, "Cy": "—"}

@@ -89,6 +89,7 @@ def test_final_matches_cli_finish_and_resume_finished(
         assert texts_in(app, "final-words") == [
             "Winner: Bo", "Ann, Bo tied on 74. Decided by fewest villagers (Ann 23, Bo 20)."]
         tap(app, "final-finish")
+        app.click("Finish and save")
         assert "This game is finished and saved to history. Undo to change it." in (
             app.visible_texts())
         section(app, "players")

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from companion.app.village.table.cubes import DIMMED
 from companion.app.village.table.karla_board import karla_notes
 from companion.village import chance, engine
 from companion.village.rules import market, turns
@@ -46,10 +47,11 @@ def tap_id(app: AppHarness, identifier: str) -> None:
 
 
 def cube_chips(app: AppHarness) -> dict[str, bool]:
-    """identifier -> tappable, for every cube on the action spaces."""
+    """identifier -> offered (tappable and not dimmed; a dimmed cube's tap only says why
+    it may not be taken), for every cube on the action spaces."""
     spaces = app.find(identifier="action-spaces")
     return {str(c.identifier): any(getattr(x, "on_click", None) is not None
-                                   for x, _ in app.walk(c))
+                                   and x.data != DIMMED for x, _ in app.walk(c))
             for c, _ in app.walk(spaces) if str(getattr(c, "identifier", "")).startswith(
                 "cube-")}
 
@@ -136,6 +138,7 @@ def test_the_rounds_draw_is_offered_for_replacing_when_the_engine_allows(
         monkeypatch: pytest.MonkeyPatch) -> None:
     game = new_game()
     with open_table(game) as app:
+        tap_id(app, "table-instructions-toggle")  # the instructions card opens on a tap
         assert app.find(identifier="round-draw")
 
     def never(_ctx: Ctx, draw: str) -> None:  # a house rule: draws are final
@@ -143,6 +146,8 @@ def test_the_rounds_draw_is_offered_for_replacing_when_the_engine_allows(
 
     monkeypatch.setattr(chance, "_revert_for_redraw", never)
     with open_table(game) as app:
+        if app.find_all(identifier="table-instructions-toggle"):
+            tap_id(app, "table-instructions-toggle")
         assert app.find_all(identifier="round-draw") == []
 
 

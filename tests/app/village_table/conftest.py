@@ -62,6 +62,13 @@ def tap(app: AppHarness, identifier: str) -> None:
     raise HarnessError(f"nothing tappable under {identifier}")
 
 
+def expand_instructions(app: AppHarness) -> None:
+    """Open the table's instructions card (collapsed by default) if it is closed."""
+    toggle = find_id(app, "table-instructions-toggle")
+    if not getattr(toggle, "expanded", False):
+        tap(app, "table-instructions-toggle")
+
+
 def is_disabled(app: AppHarness, identifier: str) -> bool:
     root = find_id(app, identifier)
     return any(getattr(c, "disabled", False) for c, _ in app.walk(root)

@@ -40,7 +40,7 @@ def rows(app: AppHarness) -> list[str]:
 def words_ctx(language: str = "en") -> Any:
     """Just what the wording needs from an AppContext."""
     translator = Translator(language)
-    return SimpleNamespace(t=translator.t, translator=translator)
+    return SimpleNamespace(t=translator.t, tn=translator.tn, translator=translator)
 
 
 def test_log_is_paged_newest_first(store: MemoryStore) -> None:

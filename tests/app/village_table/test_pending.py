@@ -12,6 +12,7 @@ from companion.village.rules.deaths import death_candidates
 from companion.village.service import VillageService
 
 from .conftest import (
+    expand_instructions,
     fill_bag_form,
     find_id,
     make_game,
@@ -54,6 +55,7 @@ def test_death_dialog_appears_and_the_answer_moves_the_member(store: MemoryStore
         assert state.members["red-1a"].loc == "chronicle:farm"
         assert open_dialogs(app) == []
         assert "Bo's turn" in app.visible_texts()
+        expand_instructions(app)
         notes = texts_under(app, "table-notes")
         assert any("chronicle" in t for t in notes), notes
 

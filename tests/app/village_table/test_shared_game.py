@@ -4,6 +4,7 @@ with haptic feedback once it is saved, and every phone showing the game follows 
 from __future__ import annotations
 
 from companion.app.village.hub import HUB
+from companion.app.village.table.cubes import DIMMED
 from companion.store.memory import MemoryStore
 
 from .conftest import make_game, open_app, tap, texts_under
@@ -48,7 +49,8 @@ def test_two_phones_on_one_game_follow_each_other(store: MemoryStore) -> None:
         assert f"{colour} ×1" in texts_under(two, "player-0")  # phone two shows the cube
         assert any(t.startswith("Ann: do the") for t in two.visible_texts())
         spaces = two.find(identifier="action-spaces")  # and offers no second cube
-        assert not [c for c, _ in two.walk(spaces) if getattr(c, "on_click", None)]
+        cubes = [c for c, _ in two.walk(spaces) if getattr(c, "on_click", None)]
+        assert cubes and all(c.data == DIMMED for c in cubes)
         tap(two, "undo")  # and back the other way
         one.settle()
         assert "No cubes" in texts_under(one, "player-0")

@@ -11,7 +11,15 @@ from companion.village.rules.bag import draw_placements
 from companion.village.rules.context import Ctx
 from companion.village.service import VillageService
 
-from .conftest import find_id, make_game, open_app, open_dialogs, tap, texts_under
+from .conftest import (
+    expand_instructions,
+    find_id,
+    make_game,
+    open_app,
+    open_dialogs,
+    tap,
+    texts_under,
+)
 from .test_table import cube_id, first_cube
 
 
@@ -31,6 +39,7 @@ def test_karla_take_is_announced_then_shown_after_your_turn(store: MemoryStore) 
         assert any(t.startswith("Karla's last cube: from") for t in board), board
         assert any(t.startswith("Karla takes") for t in board), board
         assert any(t.startswith("Why:") for t in board), board
+        expand_instructions(app)
         notes = texts_under(app, "table-notes")
         assert any(t.startswith("Karla takes") for t in notes), notes
         assert app.find_all(identifier="karla-due") == []

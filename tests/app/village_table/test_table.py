@@ -5,10 +5,12 @@ from __future__ import annotations
 import flet as ft
 
 from companion.app.village.hub import HUB
+from companion.app.village.table.cubes import DIMMED
 from companion.store.memory import MemoryStore
 from companion.village.service import VillageService
 
 from .conftest import (
+    expand_instructions,
     fill_bag_form,
     find_id,
     is_disabled,
@@ -54,8 +56,9 @@ def test_tapping_a_cube_records_the_take_and_undo_restores(store: MemoryStore) -
                                                       "colour": colour}
         assert f"{colour} ×1" in texts_under(app, "player-0")  # the count chip
         assert any(t.startswith("Ann: do the") for t in app.visible_texts())
-        spaces = find_id(app, "action-spaces")  # no second cube this turn
-        assert not [c for c, _ in app.walk(spaces) if getattr(c, "on_click", None)]
+        spaces = find_id(app, "action-spaces")  # no second cube this turn: all dimmed
+        cubes = [c for c, _ in app.walk(spaces) if getattr(c, "on_click", None)]
+        assert cubes and all(c.data == DIMMED for c in cubes)
         assert not is_disabled(app, "undo")
         tap(app, "undo")
         state = HUB.get(sid).session.state  # type: ignore[union-attr]
@@ -85,6 +88,10 @@ def test_plague_cube_costs_two_time(store: MemoryStore) -> None:
         tap(app, cube_id(store, sid, space, colour))
         assert HUB.get(sid).session.state.players[0].time == 2  # type: ignore[union-attr]
         assert any(t.startswith("Time 3/12") for t in texts_under(app, "player-0"))
+        said = ("Ann took a plague cube from Harvest: it goes back to the supply\n"
+                "It costs 2 time.")
+        assert any(t.startswith(said) for t in app.visible_texts()), app.visible_texts()
+        expand_instructions(app)
         notes = texts_under(app, "table-notes")
         assert any("plague" in t for t in notes), notes
 
@@ -116,6 +123,7 @@ def test_bag_contents_on_demand(store: MemoryStore) -> None:
 def test_the_rounds_draw_is_listed_and_can_be_replaced(store: MemoryStore) -> None:
     sid = make_game(store)
     with open_app(store, f"/play/village/{sid}") as app:
+        expand_instructions(app)
         lines = texts_under(app, "round-draw")
         assert lines[0] == "Round 1: put these cubes on the board"
         assert any(t.startswith("Put on Harvest:") for t in lines)
@@ -139,6 +147,7 @@ def test_app_redraw_asks_first(store: MemoryStore) -> None:
     sid = make_game(store)
     with open_app(store, f"/play/village/{sid}") as app:
         before = len(store.load(sid).events)
+        expand_instructions(app)
         app.click("Let the app draw again")
         app.click("OK")
         body = store.load(sid).events[-1]["body"]

@@ -10,7 +10,7 @@ from companion.app.village.hub import HUB
 from companion.store.memory import MemoryStore
 
 from ..harness import AppHarness
-from .conftest import find_id, open_app, start_anyway, tap, texts_under
+from .conftest import expand_instructions, find_id, open_app, start_anyway, tap, texts_under
 
 
 def name_field(app: AppHarness, seat: int) -> ft.TextField:
@@ -102,6 +102,7 @@ def test_random_start_player_and_compensation_are_shown(store: MemoryStore) -> N
         app.select_radio("Random (drawn)")
         app.click("Next")
         start_anyway(app)
+        expand_instructions(app)
         notes = texts_under(app, "table-notes")
         assert any(t.endswith("is the start player") for t in notes), notes
         assert any("random influence cube" in t or "gets 1 grain" in t for t in notes), notes

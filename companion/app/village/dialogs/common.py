@@ -4,14 +4,24 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
+from pydantic import TypeAdapter, ValidationError
 
 from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET
+from companion.app.village.present import error_params, error_text
+from companion.village.commands import Command
+from companion.village.components import ComponentData
+from companion.village.read import Reader, RuleError
+from companion.village.state import VillageState
+
+if TYPE_CHECKING:
+    from companion.app.context import AppContext
 
 logger = logging.getLogger(__name__)
 Action = Callable[[], Any]
+_COMMAND: TypeAdapter[Any] = TypeAdapter(Command)
 
 
 class DialogSlot:
@@ -65,6 +75,48 @@ def dialog(title: str, body: list[ft.Control], actions: list[ft.Control], *,
     )
 
 
+# Narrower than this, a long form is a full-screen sheet (a phone held upright).
+PHONE_WIDTH = 600
+SHEET_CHROME = 72  # the sheet's title and paddings, in px
+WIDE_SHEET_WIDTH = 440
+WIDE_SHEET_HEIGHT = 680
+
+
+def scroller(controls: list[ft.Control]) -> ft.Column:
+    """The part of a sheet that scrolls (keep it to scroll a slot into view)."""
+    return ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+
+
+def sheet(page: ft.Page, title: str, *, fixed: list[ft.Control], scrolling: ft.Column,
+          actions: list[ft.Control], primary: ft.Control,
+          identifier: str) -> ft.AlertDialog:
+    """A long form: on a phone the whole screen, with `fixed` (what must stay in view: the
+    status or error line, a palette) on top, `scrolling` below it, and one compact footer
+    row (`actions`, then `primary`) that wraps rather than stacking a button per line.
+    `scrolling` comes from `scroller()`.
+    Wider screens get the same layout as a dialog of a fixed size."""
+    width, height = float(page.width or 360), float(page.height or 800)
+    phone = width < PHONE_WIDTH
+    # No expanding child in a wrapping row: the web client draws that as a grey box.
+    footer = ft.Row([*actions, primary], wrap=True, spacing=4, run_spacing=4,
+                    alignment=ft.MainAxisAlignment.END,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    body = ft.Column([*fixed, ft.Divider(height=1), scrolling, ft.Divider(height=1), footer],
+                     spacing=8)
+    box = ft.Container(body, width=width - 24 if phone else WIDE_SHEET_WIDTH,
+                       height=(height - SHEET_CHROME) if phone
+                       else min(height - 2 * SHEET_CHROME, WIDE_SHEET_HEIGHT))
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(title, size=18, weight=ft.FontWeight.W_600, max_lines=2),
+        title_padding=ft.Padding.only(left=12, right=12, top=12, bottom=4),
+        content_padding=ft.Padding.only(left=12, right=12, bottom=8),
+        inset_padding=ft.Padding.all(0) if phone else None,
+        shape=ft.RoundedRectangleBorder(radius=0) if phone else None,
+        content=ft.Semantics(identifier=identifier, content=box),
+    )
+
+
 def text(value: str, *, muted: bool = False, bold: bool = False) -> ft.Text:
     return ft.Text(value, size=BODY_TEXT_SIZE, selectable=False,
                    color=ft.Colors.ON_SURFACE_VARIANT if muted else None,
@@ -81,6 +133,10 @@ def show_error(line: ft.Text, message: str | None) -> None:
     line.visible = bool(message)
 
 
+# A tile's padding above and below one 24 px line of text: 48 px at the least.
+TILE_PADDING = 12
+
+
 def choice_tile(title: str, subtitle: str | None, on_click: Action, *, identifier: str,
                 leading: ft.Control | None = None) -> ft.Control:
     """A full-width tappable answer (≥ 56 px), two lines at most."""
@@ -91,7 +147,7 @@ def choice_tile(title: str, subtitle: str | None, on_click: Action, *, identifie
         ft.Column(lines, spacing=2, tight=True, expand=True)]
     return ft.Semantics(identifier=identifier, button=True, content=ft.Container(
         content=ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+        padding=ft.Padding.symmetric(horizontal=12, vertical=TILE_PADDING),
         border_radius=12, border=ft.Border.all(1, ft.Colors.OUTLINE),
         on_click=on_click, ink=True, height=None))
 
@@ -105,3 +161,27 @@ def filled_button(label: str, on_click: Action, *,
                   identifier: str | None = None) -> ft.Control:
     button = ft.FilledButton(label, on_click=on_click, height=TOUCH_TARGET)
     return ft.Semantics(content=button, identifier=identifier) if identifier else button
+
+
+# ---- a value checked before it is sent (a dialog stays open on a refusal) --------------
+def refusal_message(ctx: AppContext, exc: RuleError) -> str:
+    """What is wrong, for the line under the field the person typed into: the field is
+    the one they see, so only the reason, worded from the catalogues by the error's key
+    (an error without a key keeps the engine's words with its field named)."""
+    msgid = f"error.{exc.key}" if exc.key else ""
+    if msgid and ctx.translator.has(msgid):
+        return ctx.t(msgid, **error_params(ctx, exc.params))
+    return error_text(ctx, exc)
+
+
+def command_refusal(ctx: AppContext, state: VillageState, comp: ComponentData,
+                    command: dict[str, Any]) -> str | None:
+    """Why the engine would refuse `command` now (tried on a copy), in the player's
+    words; None when it would accept it."""
+    try:
+        model = _COMMAND.validate_python(command)
+    except ValidationError as exc:  # a shape the commands do not take (a bug, not input)
+        logger.warning("command %s does not validate: %s", command, exc)
+        return ctx.t("games.not_saved")
+    refused = Reader(state, comp).refusal(model)
+    return refusal_message(ctx, refused) if refused is not None else None

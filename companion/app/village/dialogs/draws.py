@@ -5,6 +5,7 @@ outcome to the engine, which validates it again."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
@@ -12,12 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET
+from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, icon_button
 from companion.app.village.dialogs.common import (
     choice_tile,
     dialog,
     error_line,
     filled_button,
+    refusal_message,
+    scroller,
+    sheet,
     show_error,
     text,
 )
@@ -37,6 +41,7 @@ if TYPE_CHECKING:
     from companion.app.context import AppContext
     from companion.app.village.controller import VillageController
 
+logger = logging.getLogger(__name__)
 Submit = Callable[[dict[str, Any]], Awaitable[bool]]
 
 
@@ -131,7 +136,11 @@ def d4_form(env: FormEnv, pending: Pending) -> ft.AlertDialog:
 class BagForm:
     """One slot per cube the setup card puts on each space. Pick a colour in the palette
     (it shows how many are still in the bag), then tap the slots that got that colour;
-    tapping a slot of the picked colour empties it. `redraw` replaces the app's draw."""
+    tapping a slot of the picked colour empties it. `redraw` replaces the app's draw.
+
+    A full-screen sheet on a phone: the status line (how many slots are still empty, or
+    what is wrong) and the palette stay on top while the slots scroll; the first empty
+    slot is marked; a refusal is said at the top and beside the space it is about."""
 
     def __init__(self, env: FormEnv, *, redraw: bool) -> None:
         self.env = env
@@ -142,28 +151,37 @@ class BagForm:
         self.bag = self.draw.bag
         self.slots: dict[str, list[str | None]] = {s: [None] * n for s, n in self.quota.items()}
         self.rows: dict[str, ft.Row] = {}
+        self.beside: dict[str, ft.Text] = {}  # a space's own error line, under its slots
         self.palette = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.brush: str | None = next((c for c in CUBE_COLOURS if c in self.bag), None)
-        self.error = error_line()
+        self.error = error_line()  # at the top, always in view
+        self.status = ft.Text("", size=BODY_TEXT_SIZE, weight=ft.FontWeight.W_600)
+        self.scroller = scroller([])
 
     def build(self) -> ft.AlertDialog:
         ctx = self.env.ctx
-        body: list[ft.Control] = [*_context_lines(self.env),
-                                  text(ctx.t("village.form.bag.body")), self.palette]
+        scrolling: list[ft.Control] = [*_context_lines(self.env),
+                                       text(ctx.t("village.form.bag.body"), muted=True)]
         for space, n in self.quota.items():
             if n == 0:
                 continue
-            self.rows[space] = ft.Row(self._chips(space), wrap=True, spacing=6)
-            body.append(ft.Column([
-                text(ctx.tn("village.form.bag.space", n, space=space_name(ctx, space), count=n),
-                     bold=True),
-                self.rows[space]], spacing=4, tight=True))
-        body.append(self.error)
-        self._refresh_palette()
-        actions = [*self.env.actions,
-                   filled_button(ctx.t("village.form.save"), self._save,
-                                 identifier="bag-save")]
-        return dialog(ctx.t("village.form.bag.title"), body, actions, identifier="form-bag")
+            self.rows[space] = ft.Row(wrap=True, spacing=6, run_spacing=6)
+            self.beside[space] = error_line()
+            scrolling.append(ft.Semantics(identifier=f"bag-space-{space}", content=ft.Column([
+                text(ctx.tn("village.form.bag.space", n, space=space_name(ctx, space),
+                            count=n), bold=True),
+                self.rows[space], self.beside[space]], spacing=4, tight=True)))
+        self._render()
+        self.scroller.controls = scrolling
+        return sheet(ctx.page, ctx.t("village.form.bag.title"),
+                     fixed=[ft.Semantics(identifier="bag-status", live_region=True,
+                                         content=ft.Column([self.error, self.status],
+                                                           spacing=2, tight=True)),
+                            self.palette],
+                     scrolling=self.scroller, actions=self.env.actions,
+                     primary=filled_button(ctx.t("village.form.save"), self._save,
+                                           identifier="bag-save"),
+                     identifier="form-bag")
 
     def remaining(self) -> dict[str, int]:
         left = dict(self.bag)
@@ -176,20 +194,31 @@ class BagForm:
     def placements(self) -> dict[str, list[str]]:
         return {s: [c for c in cubes if c is not None] for s, cubes in self.slots.items()}
 
-    def _chips(self, space: str) -> list[ft.Control]:
+    def empty_slots(self) -> list[tuple[str, int]]:
+        """Every (space, slot) still empty, in the order the form shows them."""
+        return [(space, k) for space, cubes in self.slots.items()
+                for k, colour in enumerate(cubes) if colour is None]
+
+    def _chips(self, space: str, first_empty: tuple[str, int] | None) -> list[ft.Control]:
+        ctx = self.env.ctx
         chips: list[ft.Control] = []
         for k, colour in enumerate(self.slots[space]):
             ident = f"bag-slot-{space}-{k}"
             if colour is None:
-                chips.append(ft.Semantics(identifier=ident, button=True,
-                                          label=self.env.ctx.t("village.form.bag.empty_slot"),
+                marked = (space, k) == first_empty  # the next slot to fill
+                label = ctx.t("forms.bag.next_slot" if marked else "village.form.bag.empty_slot")
+                chips.append(ft.Semantics(identifier=ident, button=True, label=label,
                                           content=ft.Container(
                     width=TOUCH_TARGET, height=TOUCH_TARGET, border_radius=10,
-                    border=ft.Border.all(2, ft.Colors.OUTLINE), alignment=ft.Alignment.CENTER,
-                    content=ft.Icon(ft.Icons.ADD), on_click=partial(self.tap, space, k),
-                    ink=True)))
+                    border=ft.Border.all(3 if marked else 2,
+                                         ft.Colors.PRIMARY if marked else ft.Colors.OUTLINE),
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER if marked else None,
+                    alignment=ft.Alignment.CENTER, key=ft.ScrollKey(ident),  # type: ignore[call-arg]
+                    content=ft.Icon(ft.Icons.ADD,
+                                    color=ft.Colors.ON_PRIMARY_CONTAINER if marked else None),
+                    on_click=partial(self.tap, space, k), ink=True)))
             else:
-                chips.append(cube_chip(self.env.ctx, colour, identifier=ident,
+                chips.append(cube_chip(ctx, colour, identifier=ident,
                                        on_click=partial(self.tap, space, k)))
         return chips
 
@@ -201,17 +230,32 @@ class BagForm:
         """Paint the slot with the picked colour; the same colour again empties it."""
         ctx = self.env.ctx
         current = self.slots[space][k]
-        show_error(self.error, None)
+        self._clear_errors()
         if self.brush is None or current == self.brush:
             self.slots[space][k] = None
         elif self.remaining().get(self.brush, 0) <= 0:
-            show_error(self.error, ctx.t("village.form.bag.none_left",
-                                         colour=colour_name(ctx, self.brush)))
+            self._refuse(ctx.t("village.form.bag.none_left",
+                               colour=colour_name(ctx, self.brush)), space)
             return
         else:
             self.slots[space][k] = self.brush
-        self.rows[space].controls = self._chips(space)
+        self._render()
+
+    def _render(self) -> None:
+        """Every row (the marked slot moves), the palette's counts and the status line."""
+        empty = self.empty_slots()
+        first = empty[0] if empty else None
+        for space, row in self.rows.items():
+            row.controls = self._chips(space, first)
         self._refresh_palette()
+        ctx = self.env.ctx
+        if empty:
+            self.status.value = ctx.tn("forms.bag.status", len(empty), count=len(empty),
+                                       space=space_name(ctx, empty[0][0]))
+            self.status.color = ft.Colors.ON_SURFACE_VARIANT
+        else:
+            self.status.value = ctx.t("forms.bag.ready")
+            self.status.color = ft.Colors.PRIMARY
 
     def _refresh_palette(self) -> None:
         left = self.remaining()
@@ -222,20 +266,43 @@ class BagForm:
                     size=14)], horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             spacing=2, tight=True) for c in CUBE_COLOURS if c in self.bag]
 
+    def _clear_errors(self) -> None:
+        show_error(self.error, None)
+        for line in self.beside.values():
+            show_error(line, None)
+
+    def _refuse(self, message: str, space: str | None, beside: str | None = None) -> None:
+        """`message` at the top (always in view) and, short, beside the space it is
+        about."""
+        show_error(self.error, message)
+        if space in self.beside:
+            show_error(self.beside[space], beside or message)
+
     async def _save(self) -> None:
         ctx = self.env.ctx
-        for space, cubes in self.slots.items():
-            if None in cubes:
-                show_error(self.error, ctx.t("village.form.bag.missing",
-                                             space=space_name(ctx, space)))
-                return
+        self._clear_errors()
+        empty = self.empty_slots()
+        if empty:  # Save says why it is not ready, and where
+            space = empty[0][0]
+            self._refuse(ctx.t("village.form.bag.missing", space=space_name(ctx, space)),
+                         space, ctx.t("forms.bag.slot_empty"))
+            await self._scroll_to(f"bag-slot-{space}-{empty[0][1]}")
+            return
         placements = self.placements()
         try:
             self.draw.check(placements)
         except RuleError as exc:
-            show_error(self.error, error_text(ctx, exc))
+            space = exc.field.removeprefix("outcome.")
+            self._refuse(error_text(ctx, exc), space, refusal_message(ctx, exc))
             return
         await self.env.submit({"placements": placements})
+
+    async def _scroll_to(self, key: str) -> None:
+        """Bring the marked slot into view (the slots scroll under the palette)."""
+        try:
+            await self.scroller.scroll_to(scroll_key=key, duration=200)
+        except Exception as exc:  # the dialog went away meanwhile
+            logger.info("scroll skipped: %s", exc)
 
 
 # ---- the mass: what came out of the black bag ---------------------------------------------
@@ -256,24 +323,31 @@ class MassForm:
         self.error = error_line()
 
     def build(self) -> ft.AlertDialog:
+        """A full-screen sheet on a phone: the count chosen, any error and the monks stay
+        on top; the members in the bag scroll."""
         ctx = self.env.ctx
         monk_row = ft.Semantics(identifier="mass-monks", content=ft.Row([
-            text(ctx.t("village.form.mass.monks", available=self.draw.monks_in_bag),
-                 bold=True),
-            ft.IconButton(ft.Icons.REMOVE, on_click=partial(self._monk, -1),
-                          tooltip=ctx.t("village.form.less"), width=48, height=48),
+            ft.Container(text(ctx.t("village.form.mass.monks", available=self.draw.monks_in_bag),
+                              bold=True), expand=True),
+            icon_button(ft.Icons.REMOVE, ctx.t("village.form.less"),
+                        partial(self._monk, -1)),
             self.monk_text,
-            ft.IconButton(ft.Icons.ADD, on_click=partial(self._monk, +1),
-                          tooltip=ctx.t("village.form.more"), width=48, height=48),
-        ], wrap=True))
+            icon_button(ft.Icons.ADD, ctx.t("village.form.more"), partial(self._monk, +1)),
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
         self._render()
-        body = [*_context_lines(self.env), text(ctx.tn("village.form.mass.body", self.count,
-                                                      count=self.count)),
-                self.status, monk_row, self.member_rows, self.error]
-        actions = [*self.env.actions,
-                   filled_button(ctx.t("village.form.save"), self._save,
-                                 identifier="mass-save")]
-        return dialog(ctx.t("village.form.mass.title"), body, actions, identifier="form-mass")
+        scrolling = scroller([*_context_lines(self.env),
+                              text(ctx.tn("village.form.mass.body", self.count,
+                                          count=self.count), muted=True),
+                              self.member_rows])
+        return sheet(ctx.page, ctx.t("village.form.mass.title"),
+                     fixed=[ft.Semantics(identifier="mass-status", live_region=True,
+                                         content=ft.Column([self.error, self.status],
+                                                           spacing=2, tight=True)),
+                            monk_row],
+                     scrolling=scrolling, actions=self.env.actions,
+                     primary=filled_button(ctx.t("village.form.save"), self._save,
+                                           identifier="mass-save"),
+                     identifier="form-mass")
 
     def items(self) -> list[str]:
         return [MONK] * self.monks + list(self.chosen)

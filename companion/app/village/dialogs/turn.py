@@ -31,9 +31,11 @@ class TurnDialogs:
         # Ends with the log length: any action elsewhere makes the dialog stale.
         return ("user", name, len(self.controller.session.events))
 
-    def _close_button(self) -> ft.Control:
-        return text_button(self.ctx.t("common.cancel"), self.slot.close,
-                           identifier="dialog-cancel")
+    def _close_button(self, label_key: str = "common.cancel") -> ft.Control:
+        """Cancel where the dialog offers a choice; Close where it only shows something."""
+        return text_button(self.ctx.t(label_key), self.slot.close,
+                           identifier="dialog-cancel" if label_key == "common.cancel"
+                           else "dialog-close")
 
     # ---- the well ---------------------------------------------------------------------------
     def open_well(self) -> None:
@@ -73,7 +75,8 @@ class TurnDialogs:
         ctx, state = self.ctx, self.controller.state
         body: list[ft.Control] = [text(bag_text(ctx, state)),
                 text(ctx.t("village.bag.monks", count=state.monks_in_bag), muted=True)]
-        self.slot.show(dialog(ctx.t("village.bag.title"), body, [self._close_button()],
+        self.slot.show(dialog(ctx.t("village.bag.title"), body,
+                              [self._close_button("common.close")],
                               identifier="dialog-bag"), self._tag("bag"))
 
     # ---- replacing a draw with what was drawn by hand ---------------------------------------

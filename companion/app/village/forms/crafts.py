@@ -6,7 +6,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.app.kit import muted
+from companion.app.kit import muted, switch
 from companion.app.village.forms.base import (
     ActionForm,
     FormEnv,
@@ -100,17 +100,16 @@ class CraftsForm(ActionForm):
         loc = f"workshop:{self.building}"
         trained = len(env.state.members_at(loc, env.player))
         out: list[ft.Control] = [
-            ft.Switch(label=t("panel.crafts.train"), value=self._training(env),
-                      on_change=lambda: self._toggle(env, "train"), disabled=not env.enabled),
+            switch(t("panel.crafts.train"), self._training(env),
+                   lambda: self._toggle(env, "train"), disabled=not env.enabled),
         ]
         if self._training(env):
             groups = env.groups(["farmyard"])
             out += group_picker(env, t("panel.crafts.which"), groups,
                                 chosen_group(groups, self.member),
                                 lambda v: self._set("member", v), "crafts-member")
-        out.append(ft.Switch(label=t("panel.crafts.produce"), value=self.produce,
-                             on_change=lambda: self._toggle(env, "produce"),
-                             disabled=not env.enabled))
+        out.append(switch(t("panel.crafts.produce"), self.produce,
+                          lambda: self._toggle(env, "produce"), disabled=not env.enabled))
         out.append(muted(t("panel.crafts.trained_here", count=trained)))
         return out
 

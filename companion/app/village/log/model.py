@@ -5,7 +5,7 @@ the store thread, never on the event loop."""
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.village.components import ComponentData
@@ -25,6 +25,7 @@ class LogEntry:
     body: dict[str, Any]
     actor: int | None  # the player the event was for (None: nobody in particular)
     by: Any = None  # table mode: whose phone did it, e.g. {"seat": 1} (None: the host)
+    taps: int = 1  # stored events this line stands for (consecutive counter taps merged)
 
 
 # Commands that name the player they are for (corrections, mostly).
@@ -77,3 +78,29 @@ def build_entries(setup: VillageSetup, comp: ComponentData,
                 logger.exception("log replay stopped at event %s", event.get("seq"))
                 replaying = False
     return entries
+
+
+def _counter(entry: LogEntry) -> tuple[Any, ...] | None:
+    """Which counter an `adjust` event changed (player, field, colour/goods), else None."""
+    body = entry.body
+    if body.get("type") != "adjust" or not isinstance(body.get("delta"), int):
+        return None
+    return (body.get("player"), body.get("field"), body.get("key"), entry.by)
+
+
+def merge_counter_taps(entries: list[LogEntry]) -> list[LogEntry]:
+    """The log as shown: consecutive taps on one counter of one player become one line
+    with their sum ("prestige +3"). Only the display merges; the stored events, and undo
+    one tap at a time, stay as they are. A merged line carries the newest tap's seq,
+    group and time, so "go back to here" keeps every tap it shows."""
+    shown: list[LogEntry] = []
+    for entry in entries:
+        counter = _counter(entry)
+        last = shown[-1] if shown else None
+        if counter is not None and last is not None and _counter(last) == counter:
+            total = int(last.body["delta"]) + int(entry.body["delta"])
+            shown[-1] = replace(entry, body={**entry.body, "delta": total},
+                                taps=last.taps + entry.taps)
+        else:
+            shown.append(entry)
+    return shown

@@ -14,7 +14,7 @@ import flet as ft
 from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, back_button, body, pager
 from companion.app.paging import page_slice
 from companion.app.table_mode.acting import by_phone_text
-from companion.app.village.log.model import LogEntry, build_entries
+from companion.app.village.log.model import LogEntry, build_entries, merge_counter_taps
 from companion.app.village.log.words import describe, source_text
 from companion.app.village.rules_screen import rules_note
 from companion.app.village.table.base import SessionScreen
@@ -37,6 +37,7 @@ class LogScreen(SessionScreen):
         t = self.ctx.t
         self.page_index = 0
         self.entries: list[LogEntry] | None = None
+        self.lines: list[LogEntry] = []  # the entries as shown (counter taps merged)
         # (copy's generation, log length) the entries were built for: a reload after another
         # window saved to the game brings a new copy whose log may differ at equal length.
         self._built_for: tuple[int, int] = (0, -1)
@@ -93,6 +94,7 @@ class LogScreen(SessionScreen):
             if self.controller.opened is opened and len(session.events) == len(events):
                 break  # else the game moved on meanwhile: build again
         self.entries, self._building = entries, False
+        self.lines = merge_counter_taps(entries)
         self._built_for = (opened.generation, len(events))
         self._render_page()
         self.update_page()
@@ -100,7 +102,7 @@ class LogScreen(SessionScreen):
     def _render_page(self) -> None:
         assert self.controller is not None and self.entries is not None
         t = self.ctx.t
-        newest_first = list(reversed(self.entries))
+        newest_first = list(reversed(self.lines))
         state = page_slice(newest_first, self.page_index, PAGE_SIZE)
         self.page_index = state.index
         latest = self.controller.session.group
@@ -119,6 +121,8 @@ class LogScreen(SessionScreen):
         assert self.controller is not None
         t = self.ctx.t
         meta = [t("village.log.meta", group=entry.group, time=self._time(entry.at))]
+        if entry.taps > 1:  # consecutive counter taps shown as one line
+            meta.append(self.ctx.tn("village.log.taps", entry.taps, count=entry.taps))
         source = source_text(self.ctx, entry)
         if source:
             meta.append(source)

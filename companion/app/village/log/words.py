@@ -52,6 +52,10 @@ ADJUST_FIELDS = {
     "grain": "village.log.field.grain", "cubes": "village.log.field.cubes",
     "goods": "village.log.field.goods", "cities": "village.log.field.cities",
 }
+# Command type -> the field that counts what its message names (a plural variant
+# `<key>#one` words "1 point" where the language tells one from many).
+COUNTED = {"add_customer_tile": "points", "set_customer_points": "points",
+           "spend_time": "amount", "take_back_time": "amount"}
 SOURCES = {"app": "village.log.source.app", "manual": "village.log.source.manual"}
 
 
@@ -123,7 +127,12 @@ def describe(ctx: AppContext, state: VillageState, entry: LogEntry) -> str:
             return t("village.log.override_removed", **{**params, "category": category})
         return t("village.log.override_score", **{**params, "category": category})
     key = SIMPLE.get(kind)
-    return t(key, **params) if key else t("village.log.unknown", type=kind)
+    if key is None:
+        return t("village.log.unknown", type=kind)
+    counted = body.get(COUNTED.get(kind, ""))
+    if isinstance(counted, int):
+        return ctx.tn(key, counted, **params)
+    return t(key, **params)
 
 
 def _chance(ctx: AppContext, state: VillageState, entry: LogEntry) -> str:

@@ -18,6 +18,7 @@ from companion.app.kit import back_button, body, notice_card
 from companion.app.village.present import note_texts
 from companion.app.village.table.base import SessionScreen
 from companion.app.village.table.paths import table_route
+from companion.app.village.table.words import player_name
 from companion.village.components import ComponentData
 from companion.village.read import Reader
 from companion.village.state import Pending, VillageState
@@ -113,7 +114,8 @@ class PanelScreen(SessionScreen):
             self._notice.content = None
             return
         t = self.ctx.t
-        who = self.state.players[waiting.player].name if waiting.player is not None else ""
+        who = (player_name(self.ctx, self.state, waiting.player)
+               if waiting.player is not None else "")
         text = t(PENDING_KEYS.get(waiting.kind, "panel.pending.other"), player=who)
         self._notice.content = notice_card(text, ft.Icons.PAN_TOOL_ALT,
                                            t("panel.common.open_table"), self.to_table,

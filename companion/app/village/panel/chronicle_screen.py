@@ -10,6 +10,7 @@ from companion.app.village.panel.base import PanelScreen
 from companion.app.village.panel.turn import turn_line
 from companion.app.village.present import term
 from companion.app.village.table.cubes import piece
+from companion.app.village.table.words import player_name
 from companion.village.state import Member
 
 SLOT = 34
@@ -67,7 +68,7 @@ class ChronicleScreen(PanelScreen):
         for i, p in enumerate(st.players):
             rows.append(ft.Row([
                 piece(p.colour, size=20),
-                ft.Text(p.name, size=16, expand=True),
+                ft.Text(player_name(self.ctx, st, i), size=16, expand=True),
                 ft.Text(t("panel.chronicle.player_counts",
                           chronicle=len(st.members_in("chronicle", i)),
                           graveyard=len(st.members_in("graveyard", i))), size=16),
@@ -82,16 +83,16 @@ class ChronicleScreen(PanelScreen):
         st = self.state
         end = st.end
         assert end is not None
-        lines = [t("panel.chronicle.end", player=st.players[end.triggered_by].name)]
+        lines = [t("panel.chronicle.end", player=player_name(self.ctx, st, end.triggered_by))]
         if st.phase == "turns":
             if end.order_set:
                 lines.append(t("panel.chronicle.now_final",
-                               player=st.players[st.current].name))
+                               player=player_name(self.ctx, st, st.current)))
                 order = list(end.final_order)
             else:
                 # Settled when the trigger turn ends; until then the engine's rule says it.
                 order = self.rules().final_order()
-            names = ", ".join(st.players[i].name for i in order)
+            names = ", ".join(player_name(self.ctx, st, i) for i in order)
             lines.append(t("panel.chronicle.final_turns", players=names) if names
                          else t("panel.chronicle.no_final_turns"))
         elif st.phase in ("mass_buyout", "mass_advance"):

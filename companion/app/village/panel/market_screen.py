@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.app.kit import apply_button, card, choice_chips, muted, stepper
+from companion.app.kit import apply_button, card, choice_chips, muted, stepper, switch
 from companion.app.routing import RouteParams
 from companion.app.village.forms.payment import PaymentDraft, payment_editor
 from companion.app.village.panel.base import PanelScreen
 from companion.app.village.panel.turn import action_block, turn_line
 from companion.app.village.present import term
+from companion.app.village.table.words import player_name
 from companion.village.state import MarketDay
 
 if TYPE_CHECKING:
@@ -101,12 +102,12 @@ class MarketScreen(PanelScreen):
     def _market_day(self, md: MarketDay) -> ft.Control:
         t = self.ctx.t
         st = self.state
-        seller = st.players[md.seller]
+        seller = player_name(self.ctx, st, md.seller)  # Karla in the reader's spelling
         free = self.rules().sale_is_free()  # the engine's answer, tried on a copy
         extra = self.comp.v("market_extra_sale")
         lines: list[ft.Control] = [
-            muted(t("panel.market.day_by", player=st.players[md.trigger].name)),
-            ft.Text(t("panel.market.to_sell", player=seller.name), size=22,
+            muted(t("panel.market.day_by", player=player_name(self.ctx, st, md.trigger))),
+            ft.Text(t("panel.market.to_sell", player=seller), size=22,
                     weight=ft.FontWeight.W_600, key="seller"),
             ft.Text(t("panel.market.free_sale") if free
                     else t("panel.market.paid_sale", green=extra["green"], time=extra["time"]),
@@ -132,11 +133,11 @@ class MarketScreen(PanelScreen):
                            always_open=True),
         ]
         if not free:
-            lines.append(ft.Switch(label=t("panel.market.with_coin"), value=self.with_coin,
-                                   on_change=self._toggle_coin))
-        lines.append(apply_button(t("panel.market.serve", player=seller.name), self._serve,
+            lines.append(switch(t("panel.market.with_coin"), self.with_coin,
+                                self._toggle_coin))
+        lines.append(apply_button(t("panel.market.serve", player=seller), self._serve,
                                   disabled=self.slot is None, key="serve"))
-        lines.append(apply_button(t("panel.market.pass", player=seller.name), self._pass,
+        lines.append(apply_button(t("panel.market.pass", player=seller), self._pass,
                                   key="pass", filled=False))
         return card(t("panel.market.day"), lines, identifier="market-day")
 
@@ -147,10 +148,10 @@ class MarketScreen(PanelScreen):
         for player, slot in md.sales:
             key = ("panel.market.karla_sold" if st.players[player].kind == "karla"
                    else "panel.market.sold")
-            out.append(ft.Text(t(key, player=st.players[player].name, number=slot + 1),
+            out.append(ft.Text(t(key, player=player_name(self.ctx, st, player), number=slot + 1),
                                size=16))
         if md.passed:
-            names = ", ".join(st.players[i].name for i in md.passed)
+            names = ", ".join(player_name(self.ctx, st, i) for i in md.passed)
             out.append(muted(t("panel.market.passed", players=names)))
         if md.karla_to_serve and any(p.kind == "karla" for p in st.players):
             out.append(muted(t("panel.market.karla_auto")))
@@ -191,11 +192,14 @@ class MarketScreen(PanelScreen):
         st = self.state
         block = action_block(st, self.comp, st.current, "market")
         lines: list[ft.Control] = [muted(t("panel.market.no_day"), size=16)]
+        space = term(self.ctx, "space", "market")
         if block is None and st.phase == "turns":
             lines.append(apply_button(t("panel.market.hold",
-                                        player=st.players[st.current].name),
+                                        player=player_name(self.ctx, st, st.current)),
                                       self._hold_market, key="hold-market"))
-        lines.append(muted(t("panel.market.hold_hint", space=term(self.ctx, "space", "market"))))
+            lines.append(muted(t("panel.market.hold_hint", space=space)))
+        else:  # no button to explain: only how a market day starts
+            lines.append(muted(t("panel.market.start_hint", space=space)))
         return card(t("panel.market.day"), lines, identifier="market-day")
 
     async def _hold_market(self) -> None:

@@ -13,6 +13,7 @@ from companion.app.routing import RouteParams
 from companion.app.village.panel.base import PanelScreen
 from companion.app.village.panel.mass_sections import bag_card, bonus_card, church_card, drawn_card
 from companion.app.village.panel.turn import turn_line
+from companion.app.village.table.words import player_name
 from companion.village.state import Member
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ class MassScreen(PanelScreen):
         return out
 
     def _member_text(self, m: Member) -> str:
-        return self.ctx.t("panel.mass.member", player=self.state.players[m.owner].name,
+        return self.ctx.t("panel.mass.member", player=player_name(self.ctx, self.state, m.owner),
                           gen=m.gen)
 
     def _sync_drafts(self, phase: str, who: int | None) -> None:
@@ -94,13 +95,13 @@ class MassScreen(PanelScreen):
         if who is None:
             return muted(t("panel.mass.drawing"), size=16)
         assert st.mass is not None
-        p = st.players[who]
+        p, name = st.players[who], player_name(self.ctx, st, who)
         cost = self.comp.n("mass_buyout_cost")
         room = self.comp.n("mass_draw") - len(st.mass.bought)
         in_bag = st.members_at("bag", who)
         chosen = sum(self.buy.values())
         lines: list[ft.Control] = [
-            ft.Text(t("panel.mass.buyer", player=p.name), size=20, weight=ft.FontWeight.W_600,
+            ft.Text(t("panel.mass.buyer", player=name), size=20, weight=ft.FontWeight.W_600,
                     key="buyer"),
             ft.Text(self.ctx.tn("panel.mass.coins", p.coins, coins=p.coins, cost=cost,
                                 room=room), size=16),
@@ -117,7 +118,7 @@ class MassScreen(PanelScreen):
         lines.append(apply_button(self.ctx.tn("panel.mass.buy", chosen * cost, count=chosen,
                                               coins=chosen * cost),
                                   self._buy_out, disabled=chosen == 0, key="buy-out"))
-        lines.append(apply_button(t("panel.mass.buy_none", player=p.name), self._buy_none,
+        lines.append(apply_button(t("panel.mass.buy_none", player=name), self._buy_none,
                                   key="buy-none", filled=False))
         return card(t("panel.mass.buyouts"), lines, identifier="mass-buyout")
 
@@ -147,13 +148,13 @@ class MassScreen(PanelScreen):
         who = rules.mass_advancer()
         if who is None:
             return muted(t("panel.mass.bonus_next"), size=16)
-        p = st.players[who]
+        p, name = st.players[who], player_name(self.ctx, st, who)
         top = self._top_level()
         movable = sorted((m for m in st.members_in("church", who) if m.level < top),
                          key=lambda m: (m.level, m.gen, m.id))
         total = 0
         lines: list[ft.Control] = [
-            ft.Text(t("panel.mass.advancer", player=p.name), size=20,
+            ft.Text(t("panel.mass.advancer", player=name), size=20,
                     weight=ft.FontWeight.W_600, key="advancer"),
             ft.Text(t("panel.mass.grain", grain=p.grain), size=16)]
         for m in movable:
@@ -173,7 +174,7 @@ class MassScreen(PanelScreen):
                              color=ft.Colors.ERROR if total > p.grain else None))
         lines.append(apply_button(t("panel.mass.advance", grain=total), self._advance,
                                   disabled=total == 0, key="advance"))
-        lines.append(apply_button(t("panel.mass.no_advance", player=p.name), self._no_advance,
+        lines.append(apply_button(t("panel.mass.no_advance", player=name), self._no_advance,
                                   key="no-advance", filled=False))
         return card(t("panel.mass.advancement"), lines, identifier="mass-advance")
 

@@ -11,6 +11,7 @@ import flet as ft
 from companion.app.kit import card, muted
 from companion.app.village.present import note_texts
 from companion.app.village.table.cubes import piece
+from companion.app.village.table.words import player_name
 from companion.village.components import ComponentData
 from companion.village.read import MONK, Reader
 from companion.village.state import Member, VillageState
@@ -31,12 +32,12 @@ def bag_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft.Co
     monks = items.count(MONK)
     rows: list[ft.Control] = [ft.Text(t("panel.mass.monks", count=monks), size=16,
                                       key="bag-monks")]
-    for i, p in enumerate(state.players):
+    for i in range(len(state.players)):
         mine = sorted((state.members[mid] for mid in items if mid != MONK
                        and state.members[mid].owner == i), key=lambda m: m.gen)
         if not mine:
             continue
-        rows.append(ft.Row([ft.Text(p.name, size=16, expand=True),
+        rows.append(ft.Row([ft.Text(player_name(ctx, state, i), size=16, expand=True),
                             ft.Row([member_piece(state, m) for m in mine], spacing=4,
                                    wrap=True)],
                            key=f"bag-{i}"))
@@ -78,7 +79,7 @@ def drawn_card(ctx: AppContext, state: VillageState, drawn: Sequence[str], revea
         else:
             m = state.members[item]
             face = ft.Column([member_piece(state, m, 34),
-                              ft.Text(state.players[m.owner].name, size=12,
+                              ft.Text(player_name(ctx, state, m.owner), size=12,
                                       max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
                              spacing=2, tight=True,
                              horizontal_alignment=ft.CrossAxisAlignment.CENTER)
@@ -111,8 +112,10 @@ def bonus_preview(ctx: AppContext, state: VillageState, comp: ComponentData) -> 
 
 def bonus_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft.Control:
     t = ctx.t
-    lines: list[ft.Control] = [ft.Text(t("panel.mass.bonus_rule", bonus=comp.v("mass_bonus")),
-                                       size=16)]
+    rule = t("panel.mass.bonus_rule", bonus=comp.v("mass_bonus"))
+    if state.solo:  # Karla's part of the rule only where she plays
+        rule += " " + t("panel.mass.bonus_rule_karla", karla=t("village.karla"))
+    lines: list[ft.Control] = [ft.Text(rule, size=16)]
     preview = bonus_preview(ctx, state, comp) if state.mass is not None else []
     if preview:
         lines.append(muted(t("panel.mass.bonus_now")))

@@ -38,6 +38,7 @@ from companion.app.village.panel.player_sections import (
 from companion.app.village.panel.turn import action_block, block_text, turn_line
 from companion.app.village.present import term
 from companion.app.village.table.paths import panel_route
+from companion.app.village.table.words import player_name
 from companion.village.read import Reader
 
 if TYPE_CHECKING:
@@ -55,11 +56,15 @@ class PlayerScreen(PanelScreen):
         super().__init__(ctx, params)
         raw = params.get("index", "0")
         self.index = int(raw) if raw.isdigit() else -1
-        self.tab = "overview"
         self.forms: dict[str, ActionForm] = {
             f.action: f for f in (HarvestForm(), FamilyForm(), CraftsForm(), CouncilForm(),
                                   TravelForm(), ChurchForm())}
-        self.action: str | None = None  # the form the user picked, for this turn only
+        # ".../player/<i>/<action>" (the table's "do the action" shortcut) opens that
+        # action's form; ".../player/<i>/actions" the actions tab on this turn's form.
+        routed = params.get("action")
+        self.tab = "actions" if routed is not None else "overview"
+        # the form the user (or the route) picked, for this turn only
+        self.action: str | None = routed if routed in self.forms else None
         self.move = MoveDraft()  # the member correction being chosen
         self._turn: tuple[int, int] | None = None
 
@@ -96,7 +101,7 @@ class PlayerScreen(PanelScreen):
 
     def _switcher(self) -> ft.Control:
         st = self.state
-        options = [(str(i), p.name) for i, p in enumerate(st.players)]
+        options = [(str(i), player_name(self.ctx, st, i)) for i in range(len(st.players))]
         return choice_chips(options, str(self.index), self._go_player, key="player")
 
     def _go_player(self, index: str) -> None:
@@ -134,7 +139,9 @@ class PlayerScreen(PanelScreen):
         st = self.state
         turn = (st.round, st.turns_taken)
         if turn != self._turn:  # a new turn starts on the form its cube allows
-            self._turn, self.action = turn, None
+            if self._turn is not None:  # (the first render keeps the route's form)
+                self.action = None
+            self._turn = turn
         action = self.action or self._default_action()
         block = action_block(st, self.comp, self.index, action)
         options = [(a, term(self.ctx, "space", a)) for a in self.forms]
@@ -145,22 +152,33 @@ class PlayerScreen(PanelScreen):
         env = FormEnv(self.ctx, st, self.comp, self.index, block is None, self.refresh)
         ready = form.command(env) is not None
         controls = form.controls(env)
-        controls.append(apply_button(t("panel.form.apply", action=term(self.ctx, "space", action)),
-                                     self._apply, disabled=block is not None or not ready,
-                                     key="apply-action"))
+        name = term(self.ctx, "space", action)
+        own_turn = block is None and st.current == self.index and st.phase == "turns"
+        if own_turn:  # the usual turn: the action and the end of the turn in one tap
+            controls.append(apply_button(t("forms.apply_and_end", action=name),
+                                         self._apply_and_end, disabled=not ready,
+                                         key="apply-and-end"))
+        controls.append(apply_button(t("panel.form.apply", action=name), self._apply,
+                                     disabled=block is not None or not ready,
+                                     key="apply-action", filled=not own_turn))
         if block is None and not ready:
             controls.append(muted(t("panel.form.incomplete")))
-        out.append(card(term(self.ctx, "space", action), controls, identifier="action-form"))
+        out.append(card(name, controls, identifier="action-form"))
         notes = self.notes_card()
         if notes is not None:
             out.append(notes)
         return out
 
     def _blocked(self, block: str) -> ft.Control:
-        """Why the forms are off; a market day or a mass has its own panel to go to."""
+        """Why the forms are off; a market day or a mass has its own panel to go to; once
+        this turn's action is done, the end of the turn is one tap away."""
         t = self.ctx.t
         st = self.state
         text = block_text(self.ctx, st, block)
+        if (st.current == self.index and st.phase == "turns" and st.action_done
+                and st.market_day is None and not st.pending):
+            return notice_card(text, ft.Icons.CHECK_CIRCLE_OUTLINE, t("village.table.end_turn"),
+                               self._end_turn, identifier="action-blocked")
         panel = ("market" if st.market_day is not None
                  else "mass" if st.phase in ("mass_buyout", "mass_advance") else None)
         if panel is None:
@@ -174,16 +192,31 @@ class PlayerScreen(PanelScreen):
         self.action = action
         self.refresh()
 
-    async def _apply(self) -> None:
+    async def _apply(self) -> bool:
         action = self.action or self._default_action()
         form = self.forms[action]
         env = FormEnv(self.ctx, self.state, self.comp, self.index, True, self.refresh)
         command = form.command(env)
         if command is None:
-            return
+            return False
         if await self.dispatch(command):
             form.reset()
             self.refresh()
+            return True
+        return False
+
+    async def _apply_and_end(self) -> None:
+        """The action, then the end of the turn, then the table (the next player's turn,
+        or a choice the action left for the table to answer first)."""
+        if not await self._apply():
+            return  # refused: the form keeps what was chosen, the toast says why
+        if not self.state.pending:
+            await self.dispatch({"type": "end_turn"})
+        self.to_table()
+
+    async def _end_turn(self) -> None:
+        if await self.dispatch({"type": "end_turn"}):
+            self.to_table()
 
     # ---- corrections (always available) --------------------------------------------------
     def _spend(self, amount: int) -> Callable[[], Awaitable[Any]]:

@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.app.kit import TOUCH_TARGET, apply_button, card, choice_chips, muted, stepper
+from companion.app.kit import (
+    TOUCH_TARGET,
+    apply_button,
+    card,
+    choice_chips,
+    icon_button,
+    muted,
+    stepper,
+)
 from companion.app.village.panel.members import (
     gens_text,
     group_label,
@@ -56,7 +64,8 @@ def time_card(ctx: AppContext, p: Player, length: int,
     ]
     if p.deaths_pending:
         lines.append(ft.Semantics(identifier="deaths-owed", content=ft.Text(
-            t("panel.time.death_notice", player=p.name, count=p.deaths_pending),
+            t("panel.time.death_notice", player=ctx.t("village.karla") if p.kind == "karla"
+              else p.name, count=p.deaths_pending),
             size=16, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600)))
     return card(t("panel.time.title"), lines, identifier="time-card")
 
@@ -120,8 +129,9 @@ def customers_card(ctx: AppContext, p: Player, edits: CustomerEdits) -> ft.Contr
     """The customer tiles served, each with its printed points editable and a way to take
     it back; a tile the log lacks can be added."""
     t = ctx.t
-    rows: list[ft.Control] = [ft.Text(t("panel.counter.customers", count=len(p.customers),
-                                        points=sum(p.customers)), size=16, key="served")]
+    rows: list[ft.Control] = [ft.Text(ctx.tn("panel.counter.customers", sum(p.customers),
+                                             count=len(p.customers), points=sum(p.customers)),
+                                      size=16, key="served")]
     for i, points in enumerate(p.customers):
         name = t("panel.customers.tile", number=i + 1)
         rows.append(ft.Row([
@@ -130,9 +140,8 @@ def customers_card(ctx: AppContext, p: Player, edits: CustomerEdits) -> ft.Contr
                                  minus_tip=t("panel.common.less", what=name),
                                  plus_tip=t("panel.common.more", what=name),
                                  minus_disabled=points == 0), expand=True),
-            ft.IconButton(ft.Icons.DELETE_OUTLINE, on_click=edits.remove(i),
-                          tooltip=t("panel.customers.remove", number=i + 1),
-                          key=f"tile-{i}-remove", width=TOUCH_TARGET, height=TOUCH_TARGET),
+            icon_button(ft.Icons.DELETE_OUTLINE, t("panel.customers.remove", number=i + 1),
+                        edits.remove(i), key=f"tile-{i}-remove"),
         ], spacing=0))
     rows.append(ft.Row([ft.OutlinedButton(
         t("panel.customers.add"), icon=ft.Icons.ADD, on_click=edits.add, key="tile-add",

@@ -17,6 +17,8 @@ from companion.app.village.panel.score_screen import ScoreScreen
 from companion.app.village.table.paths import TABLE_PATTERN
 
 PLAYER_PATTERN = f"{TABLE_PATTERN}/player/:index"
+# The same panel opened on one action's form (the table's "do the action" shortcut).
+PLAYER_ACTION_PATTERN = f"{PLAYER_PATTERN}/:action"
 MARKET_PATTERN = f"{TABLE_PATTERN}/market"
 MASS_PATTERN = f"{TABLE_PATTERN}/mass"
 CHRONICLE_PATTERN = f"{TABLE_PATTERN}/chronicle"
@@ -26,6 +28,8 @@ SCORE_PATTERN = f"{TABLE_PATTERN}/score"
 def panel_routes() -> dict[str, RouteSpec]:
     return {
         PLAYER_PATTERN: RouteSpec(PlayerScreen, parent=TABLE_PATTERN, keeps_awake=True),
+        PLAYER_ACTION_PATTERN: RouteSpec(PlayerScreen, parent=TABLE_PATTERN,
+                                         keeps_awake=True),
         MARKET_PATTERN: RouteSpec(MarketScreen, parent=TABLE_PATTERN, keeps_awake=True),
         MASS_PATTERN: RouteSpec(MassScreen, parent=TABLE_PATTERN, keeps_awake=True),
         CHRONICLE_PATTERN: RouteSpec(ChronicleScreen, parent=TABLE_PATTERN, keeps_awake=True),

@@ -9,8 +9,19 @@ from datetime import UTC, datetime
 
 import flet as ft
 
-from companion.app.kit import TOUCH_TARGET, apply_button, card, muted
+from companion.app.history.bgstats_button import bgstats_button
+from companion.app.kit import (
+    TOUCH_TARGET,
+    DialogAction,
+    apply_button,
+    ask_value,
+    card,
+    muted,
+    parse_whole,
+    value_field,
+)
 from companion.app.routing import HOME_ROUTE
+from companion.app.village.dialogs.common import command_refusal
 from companion.app.village.panel.base import PanelScreen
 from companion.app.village.panel.score_text import share_text, tie_explanations
 from companion.app.village.panel.turn import turn_line
@@ -72,6 +83,7 @@ class ScoreScreen(PanelScreen):
             out.append(apply_button(t("panel.score.finish"), self._ask_finish, key="finish"))
         elif st.phase == "finished":
             out.append(muted(t("panel.score.finished"), size=16))
+            out.append(bgstats_button(self.ctx, self.session_id))  # issue 14
         return out
 
     # ---- the table ------------------------------------------------------------------------
@@ -121,7 +133,7 @@ class ScoreScreen(PanelScreen):
 
     def _cell(self, value: int, player: int, cat: str, overridden: bool, editable: bool,
               width: int) -> ft.Control:
-        return ft.Container(
+        box = ft.Container(
             ft.Text(str(value), size=18, key=f"value-{player}-{cat}",
                     weight=ft.FontWeight.BOLD if overridden else None,
                     italic=overridden,
@@ -130,57 +142,54 @@ class ScoreScreen(PanelScreen):
             border_radius=8, key=f"cell-{player}-{cat}",
             bgcolor=ft.Colors.TERTIARY_CONTAINER if overridden else None,
             on_click=self._editor(player, cat) if editable else None,
-            tooltip=self.ctx.t("panel.score.edit_cell",
-                               player=self.state.players[player].name,
-                               category=term(self.ctx, "category", cat)) if editable else None,
         )
+        if not editable:
+            return box
+        # Named on the cell itself: a tooltip would be a separate node beside it.
+        return ft.Semantics(button=True, content=box, label=self.ctx.t(
+            "panel.score.edit_cell", player=self.state.players[player].name,
+            category=term(self.ctx, "category", cat)))
 
     # ---- editing a cell -------------------------------------------------------------------
     def _editor(self, player: int, cat: str) -> Callable[[], None]:
         return lambda: self._open_editor(player, cat)
 
     def _open_editor(self, player: int, cat: str) -> None:
+        """A cell's exact value: the dialog closes only once the game took it; a refused
+        value stays in the field with the reason under it (kit.ask_value)."""
         t = self.ctx.t
         st = self.state
         tracked = tracked_categories(st, self.comp, player)[cat]
         current = st.score_overrides.get(str(player), {}).get(cat, tracked)
-        field = ft.TextField(label=t("panel.score.points"), value=str(current),
-                             keyboard_type=ft.KeyboardType.NUMBER, autofocus=True)
-        name = term(self.ctx, "category", cat)
+        field = value_field(t("panel.score.points"), str(current))
 
-        async def save() -> None:
-            raw = (field.value or "").strip()
-            try:
-                value = int(raw)
-            except ValueError:
-                field.error = t("panel.score.not_a_number")
-                field.update()
-                return
-            self.ctx.page.pop_dialog()
-            await self._override(player, cat, value)
+        async def save(text: str) -> str | None:
+            value = parse_whole(text)
+            if value is None:
+                return t("panel.score.not_a_number")
+            return await self._override(player, cat, value)
 
-        async def use_tracked() -> None:
-            self.ctx.page.pop_dialog()
-            await self._override(player, cat, None)
+        async def use_tracked(_text: str) -> str | None:
+            return await self._override(player, cat, None)
 
-        actions: list[ft.Control] = []
+        extra: list[DialogAction] = []
         if cat in st.score_overrides.get(str(player), {}):
-            actions.append(ft.TextButton(t("panel.score.use_tracked", value=tracked),
-                                         on_click=use_tracked))
-        actions += [ft.TextButton(t("common.cancel"), on_click=lambda: self.ctx.page.pop_dialog()),
-                    ft.FilledButton(t("panel.score.save"), on_click=save)]
-        self.ctx.page.show_dialog(ft.AlertDialog(
-            modal=True,
-            title=ft.Text(t("panel.score.edit_title", player=st.players[player].name,
-                            category=name)),
-            content=ft.Column([muted(t("panel.score.tracked", value=tracked), size=16), field],
-                              tight=True, spacing=12),
-            actions=actions,
-        ))
+            extra.append(DialogAction(t("panel.score.use_tracked", value=tracked), use_tracked,
+                                      key="use-tracked"))
+        ask_value(self.ctx, t("panel.score.edit_title", player=st.players[player].name,
+                              category=term(self.ctx, "category", cat)),
+                  field, save, body=[muted(t("panel.score.tracked", value=tracked), size=16)],
+                  extra=extra, save_label=t("panel.score.save"), identifier="score-editor")
 
-    async def _override(self, player: int, cat: str, value: int | None) -> None:
-        await self.dispatch({"type": "override_score", "player": player, "category": cat,
-                             "value": value})
+    async def _override(self, player: int, cat: str, value: int | None) -> str | None:
+        """None once the game took the value; else why not (the engine's refusal, checked
+        first so it can be shown under the field; a failed save was toasted)."""
+        command = {"type": "override_score", "player": player, "category": cat,
+                   "value": value}
+        refused = command_refusal(self.ctx, self.state, self.comp, command)
+        if refused is not None:
+            return refused
+        return None if await self.dispatch(command) else self.ctx.t("games.not_saved")
 
     # ---- share and finish -----------------------------------------------------------------
     def _share_button(self, sheet: ScoreSheet, ties: list[str]) -> ft.Control:

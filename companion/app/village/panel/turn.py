@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.app.village.present import term
+from companion.app.village.table.words import player_name
 from companion.village.components import ComponentData
 from companion.village.read import Reader, Reason
 from companion.village.state import VillageState
@@ -34,7 +35,7 @@ def action_block(state: VillageState, comp: ComponentData, player: int,
 
 
 def block_text(ctx: AppContext, state: VillageState, key: str) -> str:
-    return ctx.t(key, player=state.players[state.current].name,
+    return ctx.t(key, player=player_name(ctx, state, state.current),
                  space=term(ctx, "space", state.space_taken or ""))
 
 
@@ -42,7 +43,7 @@ def turn_line(ctx: AppContext, state: VillageState) -> str:
     """"Round 2 · Ann's turn" (or the phase when no turn is being played)."""
     t = ctx.t
     if state.phase == "turns":
-        who = t("panel.turn.whose", player=state.players[state.current].name)
+        who = t("panel.turn.whose", player=player_name(ctx, state, state.current))
     else:
         who = term(ctx, "phase", state.phase)
     return t("panel.turn.round", round=state.round, what=who)

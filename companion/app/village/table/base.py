@@ -7,7 +7,7 @@ import logging
 
 import flet as ft
 
-from companion.app.kit import TOUCH_TARGET, big_button, body, read_only_note
+from companion.app.kit import big_button, body, icon_button, read_only_note
 from companion.app.routing import HOME_ROUTE, Screen
 from companion.app.village.controller import VillageController
 from companion.store.base import CorruptSession, DamagedGame, StaleWrite
@@ -27,12 +27,11 @@ class SessionScreen(Screen):
     # ---- app bar ------------------------------------------------------------------------------
     def history_buttons(self) -> list[ft.Control]:
         t = self.ctx.t
-        self.undo_button = ft.IconButton(ft.Icons.UNDO, tooltip=t("village.undo"),
-                                         on_click=self.undo, disabled=True,
-                                         width=TOUCH_TARGET, height=TOUCH_TARGET)
-        self.redo_button = ft.IconButton(ft.Icons.REDO, tooltip=t("village.redo"),
-                                         on_click=self.redo, disabled=True,
-                                         width=TOUCH_TARGET, height=TOUCH_TARGET)
+        # named on the button itself (kit.icon_button), for screen readers (issue 13)
+        self.undo_button = icon_button(ft.Icons.UNDO, t("village.undo"), self.undo,
+                                       disabled=True)
+        self.redo_button = icon_button(ft.Icons.REDO, t("village.redo"), self.redo,
+                                       disabled=True)
         return [ft.Semantics(identifier="undo", content=self.undo_button),
                 ft.Semantics(identifier="redo", content=self.redo_button)]
 

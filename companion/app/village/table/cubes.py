@@ -33,11 +33,21 @@ _LIGHT = {"yellow", "white", "pink", "orange"}
 # Used only until the game-term catalogue (cube_letter.*) has the language's own letters.
 _FALLBACK_LETTER = {"brown": "B", "pink": "P", "orange": "O", "green": "G", "plague": "X"}
 INFLUENCE = ("brown", "pink", "orange", "green")
+DIM_MIX, DIM_GREY = 0.55, 0xB0  # a cube that may not be taken now: mixed with grey
+DIMMED = "dimmed"  # a dimmed cube's `data` (never sent to the client)
 CUBE_COLOURS = (*INFLUENCE, "plague")
 
 
 def hex_of(colour: str) -> str:
     return COLOUR_HEX.get(colour, "#9E9E9E")
+
+
+def dimmed_hex(colour: str) -> str:
+    """`colour` faded halfway to grey: a cube that may not be taken now."""
+    value = hex_of(colour).lstrip("#")
+    mixed = (round(int(value[i:i + 2], 16) * (1 - DIM_MIX) + DIM_GREY * DIM_MIX)
+             for i in (0, 2, 4))
+    return "#" + "".join(f"{c:02X}" for c in mixed)
 
 
 def ink_on(colour: str) -> str:
@@ -62,16 +72,7 @@ def cube_chip(ctx: AppContext, colour: str, *, size: int = TOUCH_TARGET,
               disabled: bool = False) -> ft.Control:
     """One cube. Tappable when `on_click` is given (then at least 48 px); `count` adds a
     small number beside the letter (cube counts in the players strip and the bag)."""
-    show_letter = ctx.settings.cube_display == CubeDisplay.COLOUR_LETTER
-    label = cube_letter(ctx, colour) if show_letter else ""
-    if count is not None:
-        label = f"{label}{count}" if label else str(count)
-    text_size = max(12, size * 0.4)
-    content: ft.Control | None = (ft.Text(label, color=ink_on(colour), size=text_size,
-                                          weight=ft.FontWeight.BOLD) if label else None)
-    if colour == "plague" and show_letter and count is None:
-        # An icon, not a glyph: symbol characters are missing from the web build's fonts.
-        content = ft.Icon(ft.Icons.CORONAVIRUS, color=ink_on(colour), size=size * 0.55)
+    content = cube_face(ctx, colour, size, count)
     box = ft.Container(
         # A count chip gets its own width: a Container with an alignment and no width
         # stretches to fill its row.
@@ -92,6 +93,58 @@ def cube_chip(ctx: AppContext, colour: str, *, size: int = TOUCH_TARGET,
     tip = f"{name} ×{count}" if count is not None else name
     return ft.Semantics(content=box, label=tip, identifier=identifier,
                         button=on_click is not None)
+
+
+def cube_face(ctx: AppContext, colour: str, size: int,
+              count: int | None = None) -> ft.Control | None:
+    """What is drawn on a cube: its letter (and `count`), or the plague icon."""
+    show_letter = ctx.settings.cube_display == CubeDisplay.COLOUR_LETTER
+    label = cube_letter(ctx, colour) if show_letter else ""
+    if count is not None:
+        label = f"{label}{count}" if label else str(count)
+    if colour == "plague" and show_letter and count is None:
+        # An icon, not a glyph: symbol characters are missing from the web build's fonts.
+        return ft.Icon(ft.Icons.CORONAVIRUS, color=ink_on(colour), size=size * 0.55)
+    return (ft.Text(label, color=ink_on(colour), size=max(12, size * 0.4),
+                    weight=ft.FontWeight.BOLD) if label else None)
+
+
+class CubeButton:
+    """A tappable cube on an action space that stays on screen across taps: a change of
+    colour or of whether it may be taken now mutates it (a tap sends a few properties,
+    not a new table). A cube that may not be taken now still answers a tap: the engine
+    says why (shown as a message)."""
+
+    def __init__(self, ctx: AppContext, on_click: Callable[[], Any],
+                 size: int = TOUCH_TARGET) -> None:
+        self.ctx = ctx
+        self.size = size
+        self.colour: str | None = None
+        self.takeable: bool | None = None
+        # Kept lean, since a tap re-checks every cube: no ink ripple (it repaints the
+        # table on every frame for half a second, in the way of the change the tap makes,
+        # which is its feedback) and no border (each border is five more objects).
+        self.box = ft.Container(width=size, height=size, border_radius=size * 0.2,
+                                alignment=ft.Alignment.CENTER, on_click=on_click)
+        self.control = ft.Semantics(content=self.box, button=True)
+
+    def show(self, colour: str, identifier: str, takeable: bool) -> bool:
+        """Show this cube; True when anything changed."""
+        changed = False
+        if colour != self.colour:
+            self.box.content = cube_face(self.ctx, colour, self.size)
+            self.control.label = colour_name(self.ctx, colour)
+        if colour != self.colour or takeable != self.takeable:
+            # Dimmed by a paler colour only (no opacity layer, no other property): the
+            # fewer properties a tap changes, the less the phone redraws.
+            self.box.bgcolor = hex_of(colour) if takeable else dimmed_hex(colour)
+            self.box.data = None if takeable else DIMMED  # server side only (tests)
+            self.colour, self.takeable = colour, takeable
+            changed = True
+        if identifier != self.control.identifier:
+            self.control.identifier = identifier
+            changed = True
+        return changed
 
 
 def colour_dot(colour: str, size: int = 20) -> ft.Container:

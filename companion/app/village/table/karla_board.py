@@ -74,6 +74,8 @@ class KarlaBoard:
             for side in SIDES for i in range(3)}
         self.fate_labels = {(side, i): ft.Text("", size=12) for side in SIDES for i in range(3)}
         self._faces: dict[tuple[str, int], str] = {}
+        self._take_sig: object = None  # what the take and the track show now
+        self._track_sig: object = None
 
     def build(self) -> ft.Control:
         t = self.ctx.t
@@ -116,12 +118,19 @@ class KarlaBoard:
                     self._faces[(side, i)] = face
                     self.switchers[(side, i)].content = self._face(face, side, i)
                 pos = positions[i] + 1 if i < len(positions) else "?"
-                self.fate_labels[(side, i)].value = self.ctx.t("village.karla.after_space",
-                                                               space=pos)
+                label = self.ctx.t("village.karla.after_space", space=pos)
+                if self.fate_labels[(side, i)].value != label:
+                    self.fate_labels[(side, i)].value = label
 
     def _render_take(self, session: VillageSession, karla: KarlaState) -> None:
         ctx = self.ctx
         taken = last_take(karla)
+        notes = karla_notes(session)
+        due = due_take(ctx, session)
+        sig = (taken, repr(notes), tuple(due) if due is not None else None)
+        if sig == self._take_sig:  # unchanged: nothing to send
+            return
+        self._take_sig = sig
         lines: list[ft.Control] = []
         if taken is None:
             lines.append(ft.Text(ctx.t("village.karla.no_take"), size=BODY_TEXT_SIZE))
@@ -132,10 +141,9 @@ class KarlaBoard:
                 ft.Text(ctx.t("village.karla.took", space=space_name(ctx, space), pos=pos + 1),
                         size=BODY_TEXT_SIZE, weight=ft.FontWeight.W_600, expand=True)],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER)))
-        for note in karla_notes(session):
+        for note in notes:
             lines.append(ft.Text(note_text(ctx, str(note["key"]), dict(note.get("params", {}))),
                                  size=BODY_TEXT_SIZE))
-        due = due_take(ctx, session)
         if due is not None:
             ink = ft.Colors.ON_TERTIARY_CONTAINER
             texts: list[ft.Control] = [ft.Text(ctx.t("village.karla.due"), size=BODY_TEXT_SIZE,
@@ -147,6 +155,10 @@ class KarlaBoard:
         self.take.controls = lines
 
     def _render_track(self, karla: KarlaState, fate_after: dict[str, list[int]]) -> None:
+        sig = (tuple(tuple(entries[-3:]) for entries in karla.track), karla.last_space)
+        if sig == self._track_sig:  # unchanged: nothing to send
+            return
+        self._track_sig = sig
         cells: list[ft.Control] = []
         for pos, entries in enumerate(karla.track):
             head: list[ft.Control] = [ft.Text(str(pos + 1), size=12)]

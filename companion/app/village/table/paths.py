@@ -37,3 +37,9 @@ def panel_route(session_id: str, panel: str) -> str:
     """The panels another screen set owns: "player/2", "market", "mass", "chronicle",
     "score"."""
     return f"/play/village/{session_id}/{panel}"
+
+
+def player_route(session_id: str, index: int, action: str | None = None) -> str:
+    """A player's panel; with `action` (a space taken this turn: "harvest" ...) it opens
+    on that action's form (see panel/player_screen.py)."""
+    return f"/play/village/{session_id}/player/{index}" + (f"/{action}" if action else "")

@@ -3,6 +3,7 @@ choices the game waits for. Every tap becomes one engine command via the control
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import partial
 from typing import Any, Literal
@@ -17,26 +18,44 @@ from companion.app.village.dialogs.pending import PendingDialogs, pending_summar
 from companion.app.village.dialogs.turn import TurnDialogs
 from companion.app.village.present import note_texts
 from companion.app.village.table.base import SessionScreen
+from companion.app.village.table.instructions import (
+    done_marks,
+    instructions_card,
+    note_instructions,
+)
 from companion.app.village.table.karla_board import KarlaBoard
+from companion.app.village.table.live import (
+    PlayerTile,
+    Slot,
+    SpacesPanel,
+    TurnButtons,
+    TurnHeader,
+    set_controls,
+)
 from companion.app.village.table.paths import (
     game_rules_route,
     log_route,
     panel_route,
+    player_route,
     table_route,
 )
 from companion.app.village.table.sections import (
     banner,
-    notes_card,
     panel_links,
-    players_strip,
-    round_draw_panel,
-    spaces_panel,
-    turn_buttons,
-    turn_header,
+    player_sig,
+    round_draw,
 )
 from companion.app.village.table.words import player_name
 from companion.village.read import Reader
 from companion.village.state import VillageState
+
+logger = logging.getLogger(__name__)
+
+# Notes said at once as a message when a cube is taken: effects the tap itself had
+# (a plague cube costs time; the time marker may pass the quill).
+SAID_ON_TAKE = frozenset({"plague_taken", "quill_passed", "quill_passed_n"})
+TABLE_CACHE_EXTENT = 3000  # px beyond the screen kept built: the whole table
+BannerSpec = tuple[str, str, list[tuple[str, Callable[[], Any]]], str]
 
 
 class TableScreen(SessionScreen):
@@ -48,11 +67,16 @@ class TableScreen(SessionScreen):
         self.karla: KarlaBoard | None = None
         self.karla_control: ft.Control | None = None
         self.title = ft.Text(t("game.village"))
-        self.body = ft.Column([body(t("common.loading"), muted=True)], spacing=14)
+        # A list, not a scrolling column: each part gets its own repaint boundary (a tap
+        # that changes one part redraws only that part). The cache extent keeps every
+        # part of the table built (and in the screen reader's tree) as a column did.
+        self.body = ft.ListView([body(t("common.loading"), muted=True)], expand=True,
+                                cache_extent=TABLE_CACHE_EXTENT,
+                                padding=ft.Padding.symmetric(horizontal=12, vertical=10))
         log_button = ft.IconButton(ft.Icons.HISTORY, tooltip=t("village.log.title"),
                                    on_click=lambda: self.ctx.go(log_route(self.session_id)),
                                    width=TOUCH_TARGET, height=TOUCH_TARGET)
-        return ft.View(
+        self.view = ft.View(
             route=table_route(self.session_id),
             appbar=ft.AppBar(
                 leading=back_button(t("common.back"), lambda: self.ctx.go(HOME_ROUTE)),
@@ -61,10 +85,24 @@ class TableScreen(SessionScreen):
                          ft.Semantics(identifier="open-log", content=log_button),
                          *table_mode_actions(self.ctx, self.session_id)],
             ),
-            scroll=ft.ScrollMode.AUTO,
-            padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+            padding=0,
             controls=[self.body],
         )
+        return self.view
+
+    def update_page(self) -> None:
+        """Send this view's changes as one message: not the screens under it (Home).
+        The parts changed in place, so the message holds only what changed (one message,
+        not one per part: the phone applies it in one go). Dialogs and messages update
+        themselves when shown."""
+        view = getattr(self, "view", None)
+        if view is None or view not in self.ctx.page.views:
+            super().update_page()
+            return
+        try:
+            view.update()
+        except Exception as exc:  # the client went away meanwhile
+            logger.info("view update skipped: %s", exc)
 
     def will_disappear(self) -> None:
         super().will_disappear()
@@ -74,6 +112,38 @@ class TableScreen(SessionScreen):
         self.body.controls = self.failure_controls(message)
 
     # ---- rendering ----------------------------------------------------------------------------
+    # The parts are built once (on the first render) and then changed in place: a tap
+    # sends only what changed. Whose turn, what they may do and the action spaces come
+    # first (within a phone's first screen at every moment); the instructions for the
+    # physical table follow as one card, collapsed until tapped.
+    def _build_parts(self) -> None:
+        t = self.ctx.t
+        self.header = TurnHeader()
+        self.spaces = SpacesPanel(self.ctx, self._take)
+        self.buttons = TurnButtons(self.ctx, on_well=self._open_well, on_free=self._free,
+                                   on_end=self._end_turn, on_panel=self._open_current_panel)
+        self.spaces_heading = ft.Row(
+            [heading(t("village.table.spaces")),
+             ft.TextButton(t("village.bag.button"), icon=ft.Icons.SHOPPING_BAG,
+                           on_click=self._open_bag, height=TOUCH_TARGET)],
+            alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+        self.players_heading = heading(t("village.table.players"))
+        self.players = ft.Column(spacing=8)
+        self.player_tiles: list[PlayerTile] = []
+        self.links = panel_links(self.ctx, [
+            (t("village.table.market"), ft.Icons.STOREFRONT, partial(self._panel, "market")),
+            (t("village.table.mass"), ft.Icons.CHURCH, partial(self._panel, "mass")),
+            (t("village.table.chronicle"), ft.Icons.MENU_BOOK,
+             partial(self._panel, "chronicle")),
+            (t("village.table.score"), ft.Icons.SCOREBOARD, partial(self._panel, "score")),
+        ])
+        self.banner_slot = Slot()
+        self.instructions_slot = Slot()
+        self.options_slot = Slot()
+        self.instructions_open = False
+        self.holders: list[ft.Container] = []
+        self.parts_built = True
+
     def render(self) -> None:
         controller = self.controller
         assert controller is not None
@@ -81,56 +151,114 @@ class TableScreen(SessionScreen):
             self.pending = PendingDialogs(self.ctx, controller, self.slot, self.undo,
                                           on_hidden=self._rerender)
             self.turn_dialogs = TurnDialogs(self.ctx, controller, self.slot)
+        if not getattr(self, "parts_built", False):
+            self._build_parts()
         session, state = controller.session, controller.state
         t = self.ctx.t
-        self.title.value = (t("village.table.title", round=state.round) if state.round
-                            else t("village.table.setup"))
-        draw_panel = round_draw_panel(self.ctx, session, on_physical=self._redraw_physical,
-                                      on_app_redraw=partial(self._redraw_app, "bag"))
-        options = Reader(state, session.comp).turn_options()  # what the engine accepts now
-        notes = [n for n in session.last_note_data  # the draw panel lists the draw itself
-                 if draw_panel is None or n.get("key") != "put_on_space"]
+        title = (t("village.table.title", round=state.round) if state.round
+                 else t("village.table.setup"))
+        if self.title.value != title:
+            self.title.value = title
+        options = controller.turn_options()  # what the engine accepts now
+        self.header.update(self.ctx, state, session.comp)
+        self.spaces.update(state, options)
+        self.buttons.update(state, options)
+        time_length = int(session.comp.v("time_track_length"))
+        kinds = [(p.kind, p.colour) for p in state.players]
+        if kinds != [(tile.kind, tile.colour) for tile in self.player_tiles]:
+            self.player_tiles = [PlayerTile(self.ctx, i, kind, colour, self._open_player)
+                                 for i, (kind, colour) in enumerate(kinds)]
+        for i, tile in enumerate(self.player_tiles):
+            tile.update(player_sig(self.ctx, state, i, time_length))
+        set_controls(self.players, [tile.control for tile in self.player_tiles])
         parts: list[ft.Control | None] = [
-            self.read_only_note(),
-            *self._banners(state),
-            turn_header(self.ctx, state, session.comp),
-            notes_card(self.ctx, note_texts(self.ctx, notes)),
-            draw_panel,
-            ft.Row([heading(t("village.table.spaces")),
-                    ft.TextButton(t("village.bag.button"), icon=ft.Icons.SHOPPING_BAG,
-                                  on_click=self._open_bag, height=TOUCH_TARGET)],
-                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-            spaces_panel(self.ctx, state, options, on_take=self._take),
-            turn_buttons(self.ctx, state, options, on_well=self._open_well, on_free=self._free,
-                         on_end=self._end_turn, on_panel=self._open_current_panel),
+            self.read_only_note_part(),
+            self._banner_part(state),
+            self.header.control,
+            self.spaces_heading,
+            self.spaces.control,
+            self.buttons.control,
+            self._instructions_part(),
             self._karla_board(),
-            heading(t("village.table.players")),
-            players_strip(self.ctx, state, int(session.comp.v("time_track_length")),
-                          self._open_player),
-            panel_links(self.ctx, [
-                (t("village.table.market"), ft.Icons.STOREFRONT, partial(self._panel, "market")),
-                (t("village.table.mass"), ft.Icons.CHURCH, partial(self._panel, "mass")),
-                (t("village.table.chronicle"), ft.Icons.MENU_BOOK,
-                 partial(self._panel, "chronicle")),
-                (t("village.table.score"), ft.Icons.SCOREBOARD, partial(self._panel, "score")),
-            ]),
+            self.players_heading,
+            self.players,
+            self.links,
             self._options(),
         ]
-        self.body.controls = [p for p in parts if p is not None]
+        # The list keeps the same items for good (a changed list would rebuild all of
+        # them on the phone): a part that comes, goes or is rebuilt changes its holder.
+        while len(self.holders) < len(parts):
+            self.holders.append(ft.Container(padding=ft.Padding.only(bottom=14),
+                                             visible=False))
+        for holder, part in zip(self.holders, parts, strict=False):
+            if holder.content is not part or holder.visible != (part is not None):
+                holder.content = part
+                holder.visible = part is not None
+        set_controls(self.body, list(self.holders))
         self.pending.sync()
 
-    def _banners(self, state: VillageState) -> list[ft.Control]:
+    def read_only_note_part(self) -> ft.Control | None:
+        if not hasattr(self, "_read_only_slot"):
+            self._read_only_slot = Slot()
+        return self._read_only_slot.get(self.ctx.read_only, self.read_only_note)
+
+    def _banner_part(self, state: VillageState) -> ft.Control | None:
+        specs = self._banners(state)
+        sig = tuple((kind, text, tuple(label for label, _ in buttons), ident)
+                    for kind, text, buttons, ident in specs)
+        return self.banner_slot.get(sig, lambda: ft.Column(
+            [banner(kind, text, buttons, ident) for kind, text, buttons, ident in specs],
+            spacing=14) if specs else None)
+
+    def _instructions_part(self) -> ft.Control | None:
+        """The round's draw (before its first take) and the last action's notes."""
+        assert self.controller is not None
+        session = self.controller.session
+        draw = round_draw(self.ctx, session)
+        notes = [n for n in session.last_note_data  # the draw lists the draw itself
+                 if draw is None or n.get("key") != "put_on_space"]
+        lines = note_instructions(self.ctx, session.group, notes)
+        done = done_marks(self.ctx, self.session_id)
+        sig = (draw, lines, frozenset(done), self.instructions_open)
+        return self.instructions_slot.get(sig, lambda: instructions_card(
+            self.ctx, draw=draw, notes=lines, done=done, expanded=self.instructions_open,
+            on_toggle=self._toggle_instructions, on_done=self._mark_done,
+            draw_buttons=self._draw_buttons()))
+
+    def _draw_buttons(self) -> list[ft.Control]:
+        """Ways to replace the round's draw (new each time: a control lives in one place)."""
         t = self.ctx.t
-        out: list[ft.Control] = []
+        return [ft.OutlinedButton(t("village.draw.physical"), icon=ft.Icons.BACK_HAND,
+                                  on_click=self._redraw_physical, height=TOUCH_TARGET),
+                ft.OutlinedButton(t("village.draw.app_again"), icon=ft.Icons.CASINO,
+                                  on_click=partial(self._redraw_app, "bag"),
+                                  height=TOUCH_TARGET)]
+
+    def _toggle_instructions(self) -> None:
+        self.instructions_open = not self.instructions_open
+        self._rerender()
+
+    def _mark_done(self, instruction: str) -> None:
+        done = done_marks(self.ctx, self.session_id)
+        if instruction in done:
+            done.discard(instruction)
+        else:
+            done.add(instruction)
+        self._rerender()
+
+    def _banners(self, state: VillageState) -> list[BannerSpec]:
+        """The banners now: (kind, text, buttons, identifier)."""
+        t = self.ctx.t
+        out: list[BannerSpec] = []
         assert self.controller is not None and self.pending is not None
         waiting = self.pending.waiting()
         if waiting is not None and self.pending.is_hidden():
-            out.append(banner("info", pending_summary(self.ctx, self.controller, waiting),
+            out.append(("info", pending_summary(self.ctx, self.controller, waiting),
                               [(t("village.pending.answer"), self._reopen)],
                               "banner-pending"))
         if state.market_day is not None:
             seller = player_name(self.ctx, state, state.market_day.seller)
-            out.append(banner("market", t("village.banner.market", player=seller),
+            out.append(("market", t("village.banner.market", player=seller),
                               [(t("village.banner.open_market"),
                                 partial(self._panel, "market"))], "banner-market"))
         if state.phase in ("mass_buyout", "mass_advance"):
@@ -142,7 +270,7 @@ class TableScreen(SessionScreen):
                 buttons.append((t("village.draw.physical"), self._redraw_mass_physical))
                 buttons.append((t("village.draw.app_again"), partial(self._redraw_app, "mass")))
             final = mass is not None and mass.final
-            out.append(banner("mass", t("village.banner.final_mass" if final
+            out.append(("mass", t("village.banner.final_mass" if final
                                         else "village.banner.mass"), buttons, "banner-mass"))
         if state.end is not None and state.phase == "turns":
             who = player_name(self.ctx, state, state.end.triggered_by)
@@ -153,10 +281,10 @@ class TableScreen(SessionScreen):
                     player_name(self.ctx, state, i) for i in state.end.final_order))
             else:
                 rest = t("village.banner.end_last")
-            out.append(banner("end", t("village.banner.end", player=who) + " " + rest,
+            out.append(("end", t("village.banner.end", player=who) + " " + rest,
                               [], "banner-end"))
         if state.phase in ("scoring", "finished"):
-            out.append(banner("end", t("village.stage.scoring" if state.phase == "scoring"
+            out.append(("end", t("village.stage.scoring" if state.phase == "scoring"
                                        else "village.stage.finished"),
                               [(t("village.banner.open_score"), partial(self._panel, "score"))],
                               "banner-score"))
@@ -172,7 +300,13 @@ class TableScreen(SessionScreen):
         self.karla.update(self.controller.session)
         return self.karla_control
 
-    def _options(self) -> ft.Control:
+    def _options(self) -> ft.Control | None:
+        assert self.controller is not None
+        session = self.controller.session
+        sig = (session.draw_mode, session.karla_policy, self.controller.state.solo)
+        return self.options_slot.get(sig, self._build_options)
+
+    def _build_options(self) -> ft.Control:
         assert self.controller is not None
         t, session = self.ctx.t, self.controller.session
         rows: list[ft.Control] = [self._switch_row(
@@ -191,14 +325,27 @@ class TableScreen(SessionScreen):
     def _switch_row(label: str, value: bool, on_change: Any, identifier: str) -> ft.Control:
         return ft.Semantics(identifier=identifier, content=ft.Row([
             ft.Text(label, size=BODY_TEXT_SIZE, expand=True),
-            ft.Semantics(label=label, content=ft.Switch(value=value, on_change=on_change))],
+            ft.Semantics(label=label, content=ft.Switch(value=value, on_change=on_change,
+                                                            height=TOUCH_TARGET))],
             vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
     # ---- taps ---------------------------------------------------------------------------------
     async def _take(self, space: str, colour: str) -> None:
-        if self.controller is not None:
-            await self.controller.dispatch({"type": "take_cube", "space": space,
-                                            "colour": colour})
+        """Take a cube; a refused take says why (the controller shows the engine's
+        refusal), and an effect of the take itself (a plague cube's time) is said at once."""
+        controller = self.controller
+        if controller is None:
+            return
+        if await controller.dispatch({"type": "take_cube", "space": space, "colour": colour}):
+            session = controller.session
+            said = [n for n in session.last_note_data if n.get("key") in SAID_ON_TAKE]
+            if said:
+                lines = note_texts(self.ctx, said)
+                if any(n.get("key") == "plague_taken" for n in said):
+                    # The time the engine charged: the printed cost from the components.
+                    lines.insert(1, self.ctx.t("village.table.plague_cost", time=int(
+                        session.comp.v("plague_time"))))
+                controller.say_after_change("\n".join(lines))
 
     async def _end_turn(self) -> None:
         if self.controller is not None:
@@ -252,8 +399,9 @@ class TableScreen(SessionScreen):
         self.ctx.go(panel_route(self.session_id, f"player/{index}"))
 
     def _open_current_panel(self) -> None:
-        if self.controller is not None:
-            self._open_player(self.controller.state.current)
+        if self.controller is not None:  # on the form of the space taken (issue 13)
+            st = self.controller.state
+            self.ctx.go(player_route(self.session_id, st.current, st.space_taken or "actions"))
 
     async def _toggle_draw_mode(self, e: ft.Event[ft.Switch]) -> None:
         if self.controller is not None:

@@ -21,6 +21,12 @@ from companion.app.village.wizard.calibration import (
     load_warnings,
 )
 from companion.app.village.wizard.editors import Editor, EditProblem, editor_for
+from companion.app.village.wizard.estimate_notes import (
+    RULEBOOK_LABELS,
+    RULEBOOK_LANGUAGE,
+    Quote,
+    note_for,
+)
 from companion.app.village.wizard.schematics import schematic
 from companion.store.base import SessionStore
 from companion.village.components import BAG_NOT_ABOVE_DRAW, ComponentWarning
@@ -157,8 +163,7 @@ class ComponentCheck:
             ft.Text(t(status_key), size=BODY_TEXT_SIZE, color=colour,
                     weight=ft.FontWeight.W_600),
             schematic(self.ctx, est.key, est.value, est.seats),
-            ft.Text(t("village.components.source", note=est.note), size=13,
-                    color=ft.Colors.ON_SURFACE_VARIANT, selectable=True),
+            self._why(est),
         ]
         if self.editor is not None and self.editor_item == est.item:
             controls += [
@@ -182,6 +187,38 @@ class ComponentCheck:
         return ft.Semantics(identifier=f"estimate-{est.key}", content=ft.Container(
             padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             content=ft.Column(controls, spacing=10, tight=True)))
+
+    def _why(self, est: Estimate) -> ft.Control:
+        """Why it is an estimate, in the reader's language; the rulebook's sentences it
+        rests on as quotes (as printed) with their translation."""
+        t = self.ctx.t
+        note = note_for(self.edition, est.key)
+        muted_colour = ft.Colors.ON_SURFACE_VARIANT
+        if note is None:  # not translated (a value added to the data files later)
+            return ft.Text(t("village.components.source", note=est.note), size=13,
+                           color=muted_colour, selectable=True)
+        lines: list[ft.Control] = [ft.Text(t("village.components.source", note=t(note.why)),
+                                           size=13, color=muted_colour, selectable=True)]
+        lines += [self._quote(quote) for quote in note.quotes]
+        return ft.Semantics(identifier=f"why-{est.key}",
+                            content=ft.Column(lines, spacing=6, tight=True))
+
+    def _quote(self, quote: Quote) -> ft.Control:
+        t = self.ctx.t
+        source = t(RULEBOOK_LABELS[quote.rulebook])
+        if quote.section:
+            source = t("village.why.quote_source", rulebook=source, section=quote.section)
+        parts: list[ft.Control] = [
+            ft.Text(f"“{quote.text}”", size=13, italic=True, selectable=True),
+            ft.Text(f"— {source}", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]
+        if RULEBOOK_LANGUAGE[quote.rulebook] != self.ctx.language:
+            parts.append(ft.Text(t("village.why.translation", text=t(quote.translation)),
+                                 size=13, selectable=True))
+        return ft.Container(
+            ft.Column(parts, spacing=2, tight=True),
+            padding=ft.Padding.only(left=10, top=2, bottom=2),
+            border=ft.Border.only(left=ft.BorderSide(3, ft.Colors.OUTLINE_VARIANT)))
 
     # ---- actions ------------------------------------------------------------------------------
     def _go(self, index: int) -> None:

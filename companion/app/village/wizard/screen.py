@@ -228,7 +228,9 @@ class WizardScreen(Screen):
 
     def _players_step(self) -> list[ft.Control]:
         t = self.ctx.t
-        controls: list[ft.Control] = [body(t("village.wizard.players_intro"))]
+        controls: list[ft.Control] = [body(t(
+            "village.wizard.solo_player_intro" if self.draft.solo
+            else "village.wizard.players_intro"))]
         for i, seat in enumerate(self.draft.seats):
             problem = next((p for p in self.problems if p.seat == i and p.field.endswith(".name")),
                            None)
@@ -315,7 +317,8 @@ class WizardScreen(Screen):
                 ft.Semantics(identifier="compensation", content=ft.Row([
                     ft.Text(compensation, size=BODY_TEXT_SIZE, expand=True),
                     ft.Semantics(label=compensation, content=ft.Switch(
-                        value=d.compensation, on_change=self._set_compensation))])),
+                        value=d.compensation, on_change=self._set_compensation,
+                        height=TOUCH_TARGET))])),
                 ft.Text(t("readings.wizard.house_rule_hint" if house_rule
                           else "village.wizard.compensation_hint"), size=14,
                         color=ft.Colors.ON_SURFACE_VARIANT),
@@ -337,7 +340,8 @@ class WizardScreen(Screen):
                on_change: Any) -> ft.Control:
         return ft.Semantics(identifier=identifier, content=ft.RadioGroup(
             value=value, on_change=on_change,
-            content=ft.Column([ft.Radio(value=v, label=label) for v, label in options],
+            content=ft.Column([ft.Radio(value=v, label=label, height=TOUCH_TARGET)
+                               for v, label in options],
                               spacing=0)))
 
     def _components_step(self) -> list[ft.Control]:
