@@ -25,6 +25,7 @@ from companion.app.kit import (
     chips,
     count_stepper,
     heading,
+    icon_button,
 )
 from companion.app.routing import RouteParams
 from companion.feudum.data import (
@@ -327,13 +328,10 @@ class FeudumScreen(TallyScreen):
             out.append(ft.Row([
                 ft.Text(t("games.fd.decree", number=k + 1, vp=vp), size=BODY_TEXT_SIZE,
                         expand=True),
-                ft.IconButton(ft.Icons.EDIT, tooltip=t("games.fd.decree_edit", number=k + 1),
-                              disabled=locked, width=TOUCH_TARGET, height=TOUCH_TARGET,
-                              on_click=partial(self._ask_decree, k, vp)),
-                ft.IconButton(ft.Icons.DELETE_OUTLINE,
-                              tooltip=t("games.fd.decree_remove", number=k + 1),
-                              disabled=locked, width=TOUCH_TARGET, height=TOUCH_TARGET,
-                              on_click=partial(self._remove_decree, k)),
+                icon_button(ft.Icons.EDIT, t("games.fd.decree_edit", number=k + 1),
+                            partial(self._ask_decree, k, vp), disabled=locked),
+                icon_button(ft.Icons.DELETE_OUTLINE, t("games.fd.decree_remove", number=k + 1),
+                            partial(self._remove_decree, k), disabled=locked),
             ]))
         if len(row.decrees) < MAX_DECREES:
             out.append(ft.TextButton(t("games.fd.decree_add"), icon=ft.Icons.ADD,

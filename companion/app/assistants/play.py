@@ -16,13 +16,13 @@ import flet as ft
 
 from companion.app.assistants.controller import Outcome, TallyController
 from companion.app.kit import (
-    TOUCH_TARGET,
     Section,
     ask_number,
     back_button,
     banner,
     big_button,
     body,
+    icon_button,
     section_bar,
 )
 from companion.app.routing import HOME_ROUTE, RouteParams, Screen
@@ -85,12 +85,10 @@ class TallyScreen(Screen):
         # Stretch: cards and banners use the phone's full width.
         self._body = ft.Column([body(t("common.loading"), muted=True)], spacing=12,
                                horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        self._undo = ft.IconButton(ft.Icons.UNDO, tooltip=t("games.undo"), disabled=True,
-                                   on_click=lambda: self.run(self._undo_redo(undo=True)),
-                                   width=TOUCH_TARGET, height=TOUCH_TARGET)
-        self._redo = ft.IconButton(ft.Icons.REDO, tooltip=t("games.redo"), disabled=True,
-                                   on_click=lambda: self.run(self._undo_redo(undo=False)),
-                                   width=TOUCH_TARGET, height=TOUCH_TARGET)
+        self._undo = icon_button(ft.Icons.UNDO, t("games.undo"),
+                                 lambda: self.run(self._undo_redo(undo=True)), disabled=True)
+        self._redo = icon_button(ft.Icons.REDO, t("games.redo"),
+                                 lambda: self.run(self._undo_redo(undo=False)), disabled=True)
         self._bar = ft.BottomAppBar(content=ft.Row([]), height=72,
                                     padding=ft.Padding.symmetric(horizontal=6, vertical=4),
                                     visible=False)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 import flet as ft
 
 from companion.app.assistants.controller import TallyController
-from companion.app.kit import TOUCH_TARGET, back_button, big_button, body, heading
+from companion.app.kit import TOUCH_TARGET, back_button, big_button, body, heading, icon_button
 from companion.app.routing import RouteParams, Screen
 from companion.tally.api import EditRejected, rules_for
 
@@ -76,11 +76,10 @@ class SetupScreen(Screen):
                                  on_change=changed, error=self.errors.get(i), expand=True,
                                  helper=self.seat_note(i),
                                  capitalization=ft.TextCapitalization.WORDS)
-            remove = ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE,
-                                   tooltip=t("games.setup.remove", number=i + 1),
-                                   on_click=lambda _e, i=i: self._remove(i),
-                                   disabled=len(self.names) <= self.minimum,
-                                   width=TOUCH_TARGET, height=TOUCH_TARGET)
+            remove = icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE,
+                                 t("games.setup.remove", number=i + 1),
+                                 lambda _e, i=i: self._remove(i),
+                                 disabled=len(self.names) <= self.minimum)
             rows.append(ft.Row([field, remove],
                                vertical_alignment=ft.CrossAxisAlignment.START))
         self._rows.controls = rows

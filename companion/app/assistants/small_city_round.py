@@ -23,6 +23,7 @@ from companion.app.kit import (
     card,
     chip,
     chips,
+    icon_button,
     number_field,
     parse_count,
 )
@@ -90,14 +91,12 @@ def round_section(screen: SmallCityScreen) -> list[ft.Control]:
     out.append(ft.Row([
         ft.Text(t("games.sc.round", round=st.round, rounds=ROUNDS), size=BODY_TEXT_SIZE,
                 expand=True),
-        ft.IconButton(ft.Icons.CHEVRON_LEFT, tooltip=t("games.sc.previous_round"),
-                      disabled=locked or st.round <= 1,
-                      on_click=partial(screen.go_step, st.round - 1, st.phase),
-                      width=TOUCH_TARGET, height=TOUCH_TARGET),
-        ft.IconButton(ft.Icons.CHEVRON_RIGHT, tooltip=t("games.sc.next_round"),
-                      disabled=locked or st.round >= ROUNDS,
-                      on_click=partial(screen.go_step, st.round + 1, st.phase),
-                      width=TOUCH_TARGET, height=TOUCH_TARGET),
+        icon_button(ft.Icons.CHEVRON_LEFT, t("games.sc.previous_round"),
+                    partial(screen.go_step, st.round - 1, st.phase),
+                    disabled=locked or st.round <= 1),
+        icon_button(ft.Icons.CHEVRON_RIGHT, t("games.sc.next_round"),
+                    partial(screen.go_step, st.round + 1, st.phase),
+                    disabled=locked or st.round >= ROUNDS),
     ]))
     out.append(ft.Row(phase_chips, wrap=True, spacing=6, run_spacing=6))
     helper = {1: action_helper, 2: build_helper, 4: trade_helper, 5: voting_helper,
@@ -215,18 +214,14 @@ def quick_rows(screen: SmallCityScreen, fields: tuple[str, ...]) -> list[ft.Cont
             value = getattr(row, name)
             shown = f"${value}" if name == "money" else str(value)
             cells += [
-                ft.IconButton(ft.Icons.REMOVE, width=TOUCH_TARGET, height=TOUCH_TARGET,
-                              tooltip=t("games.decrease_for", what=labels[name],
-                                        name=row.name),
-                              disabled=screen.finished,
-                              on_click=partial(screen.nudge, i, name, -1)),
+                icon_button(ft.Icons.REMOVE, t("games.decrease_for", what=labels[name],
+                                                  name=row.name),
+                            partial(screen.nudge, i, name, -1), disabled=screen.finished),
                 ft.Text(shown, width=36, text_align=ft.TextAlign.CENTER,
                         weight=ft.FontWeight.W_600),
-                ft.IconButton(ft.Icons.ADD, width=TOUCH_TARGET, height=TOUCH_TARGET,
-                              tooltip=t("games.increase_for", what=labels[name],
-                                        name=row.name),
-                              disabled=screen.finished,
-                              on_click=partial(screen.nudge, i, name, +1))]
+                icon_button(ft.Icons.ADD, t("games.increase_for", what=labels[name],
+                                                  name=row.name),
+                            partial(screen.nudge, i, name, +1), disabled=screen.finished)]
         rows.append(ft.Row(cells, spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return rows
 

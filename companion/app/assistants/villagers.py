@@ -22,6 +22,7 @@ from companion.app.kit import (
     chips,
     count_stepper,
     heading,
+    icon_button,
     number_field,
     parse_count,
 )
@@ -216,10 +217,8 @@ class VillagersScreen(TallyScreen):
                     number_field(t("games.vg.silver_count"), count,
                                  partial(self._set_silver, player, k, 1),
                                  error=self.market_errors.get(f"{player}.silver{k}.1")),
-                    ft.IconButton(ft.Icons.DELETE_OUTLINE, width=TOUCH_TARGET,
-                                  height=TOUCH_TARGET,
-                                  tooltip=t("games.vg.silver_remove", number=k + 1),
-                                  on_click=partial(self._remove_silver, player, k)),
+                    icon_button(ft.Icons.DELETE_OUTLINE, t("games.vg.silver_remove", number=k + 1),
+                                partial(self._remove_silver, player, k)),
                 ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
             out.append(ft.TextButton(t("games.vg.silver_add"), icon=ft.Icons.ADD,
                                      height=TOUCH_TARGET,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.app.kit import TOUCH_TARGET
+from companion.app.kit import icon_button
 from companion.app.table_mode.paths import seat_route, share_route
 
 if TYPE_CHECKING:
@@ -23,6 +23,5 @@ def table_mode_actions(ctx: AppContext, session_id: str) -> list[ft.Control]:
     else:
         route, icon, tip, ident = (seat_route(session_id), ft.Icons.EVENT_SEAT,
                                    ctx.t("share.seat.change"), "open-seat")
-    return [ft.Semantics(identifier=ident, content=ft.IconButton(
-        icon, tooltip=tip, on_click=lambda: ctx.go(route),
-        width=TOUCH_TARGET, height=TOUCH_TARGET))]
+    return [ft.Semantics(identifier=ident, content=icon_button(icon, tip,
+                                                               lambda: ctx.go(route)))]

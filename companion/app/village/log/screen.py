@@ -11,7 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, back_button, body, pager
+from companion.app.kit import BODY_TEXT_SIZE, back_button, body, icon_button, pager
 from companion.app.paging import page_slice
 from companion.app.table_mode.acting import by_phone_text
 from companion.app.village.log.model import LogEntry, build_entries, merge_counter_taps
@@ -129,10 +129,9 @@ class LogScreen(SessionScreen):
         phone = by_phone_text(self.ctx, entry.by, [p.name for p in self.controller.state.players])
         if phone:
             meta.append(phone)
-        go_back = ft.IconButton(ft.Icons.RESTORE, tooltip=t("village.log.go_back"),
-                                on_click=partial(self._ask_go_back, entry.group),
-                                disabled=entry.group >= latest,
-                                width=TOUCH_TARGET, height=TOUCH_TARGET)
+        go_back = icon_button(ft.Icons.RESTORE, t("village.log.go_back"),
+                              partial(self._ask_go_back, entry.group),
+                              disabled=entry.group >= latest)
         return ft.Semantics(identifier=f"log-{entry.seq}", content=ft.Container(
             padding=ft.Padding.symmetric(vertical=6),
             border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
-from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET
+from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, icon_button
 from companion.app.village.present import term
 from companion.app.village.table.cubes import colour_dot
 from companion.app.village.wizard.model import FAMILY_COLOURS
@@ -212,14 +212,12 @@ class OrderEditor:
         self.column.controls = [ft.Row([
             ft.Text(f"{i + 1}. {term(self.ctx, 'space', space)}", size=BODY_TEXT_SIZE,
                     expand=True),
-            ft.Semantics(identifier=f"order-{i}-up", content=ft.IconButton(
-                ft.Icons.ARROW_UPWARD, tooltip=t("village.wizard.move_up"),
-                on_click=partial(self._move, i, -1), disabled=i == 0,
-                width=TOUCH_TARGET, height=TOUCH_TARGET)),
-            ft.Semantics(identifier=f"order-{i}-down", content=ft.IconButton(
-                ft.Icons.ARROW_DOWNWARD, tooltip=t("village.wizard.move_down"),
-                on_click=partial(self._move, i, +1), disabled=i == len(self.order) - 1,
-                width=TOUCH_TARGET, height=TOUCH_TARGET)),
+            ft.Semantics(identifier=f"order-{i}-up", content=icon_button(
+                ft.Icons.ARROW_UPWARD, t("village.wizard.move_up"),
+                partial(self._move, i, -1), disabled=i == 0)),
+            ft.Semantics(identifier=f"order-{i}-down", content=icon_button(
+                ft.Icons.ARROW_DOWNWARD, t("village.wizard.move_down"),
+                partial(self._move, i, +1), disabled=i == len(self.order) - 1)),
         ]) for i, space in enumerate(self.order)]
 
     def _move(self, i: int, step: int) -> None:

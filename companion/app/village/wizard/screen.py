@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, back_button, body, heading
+from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, back_button, body, heading, icon_button
 from companion.app.routing import HOME_ROUTE, RouteParams, Screen
 from companion.app.settings import KarlaPolicy as SettingsKarlaPolicy
 from companion.app.village.dialogs.common import error_line, show_error
@@ -181,9 +181,8 @@ class WizardScreen(Screen):
             return [ft.Semantics(identifier="open-rules", content=ft.TextButton(
                 t("readings.title"), icon=ft.Icons.RULE, on_click=self._open_rules,
                 height=TOUCH_TARGET))]
-        rules_link = ft.Semantics(identifier="open-rules", content=ft.IconButton(
-            ft.Icons.RULE, tooltip=t("readings.title"), on_click=self._open_rules,
-            width=TOUCH_TARGET, height=TOUCH_TARGET))
+        rules_link = ft.Semantics(identifier="open-rules", content=icon_button(
+            ft.Icons.RULE, t("readings.title"), self._open_rules))
         toggle = ft.Semantics(identifier="readings-toggle", expanded=self.readings_open,
                               content=ft.TextButton(
             t("readings.wizard.toggle", count=len(items)),
@@ -245,15 +244,12 @@ class WizardScreen(Screen):
                 expand=True)]
             if not self.draft.solo:
                 head += [
-                    ft.Semantics(identifier=f"seat-{i}-up", content=ft.IconButton(
-                        ft.Icons.ARROW_UPWARD, tooltip=t("village.wizard.move_up"),
-                        on_click=partial(self._move, i, -1), disabled=i == 0,
-                        width=TOUCH_TARGET, height=TOUCH_TARGET)),
-                    ft.Semantics(identifier=f"seat-{i}-down", content=ft.IconButton(
-                        ft.Icons.ARROW_DOWNWARD, tooltip=t("village.wizard.move_down"),
-                        on_click=partial(self._move, i, +1),
-                        disabled=i == self.draft.count - 1,
-                        width=TOUCH_TARGET, height=TOUCH_TARGET))]
+                    ft.Semantics(identifier=f"seat-{i}-up", content=icon_button(
+                        ft.Icons.ARROW_UPWARD, t("village.wizard.move_up"),
+                        partial(self._move, i, -1), disabled=i == 0)),
+                    ft.Semantics(identifier=f"seat-{i}-down", content=icon_button(
+                        ft.Icons.ARROW_DOWNWARD, t("village.wizard.move_down"),
+                        partial(self._move, i, +1), disabled=i == self.draft.count - 1))]
             controls.append(ft.Semantics(identifier=f"seat-{i}", content=ft.Container(
                 padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
                 content=ft.Column([
