@@ -19,6 +19,7 @@ import socket
 import sys
 import threading
 from collections.abc import Callable, Generator, Sequence
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -28,7 +29,7 @@ from flet.utils import get_bool_env_var, get_free_tcp_port, is_linux_server, ope
 
 from companion.app.server_guard import WILDCARD_BIND_HOSTS, HostOriginGuard, build_policy
 from companion.app.shell import build_main
-from companion.app.store_access import AsyncStore, open_store
+from companion.app.store_access import AsyncStore, open_store, warm_history
 from companion.app.table_mode.sharing import (
     ShareSetupError,
     TableShare,
@@ -103,6 +104,11 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
         print(f"Cannot open the session store: {exc}", file=sys.stderr)
         return 1
     astore = AsyncStore(store)
+    # The history cache (Home's and History's games) is built on the store thread while
+    # the server starts: the first page load queues behind it instead of listing alone.
+    # (VILLAGE_COMPANION_NO_HISTORY_WARMUP=1 leaves it out: the Home benchmark's baseline.)
+    if not os.getenv("VILLAGE_COMPANION_NO_HISTORY_WARMUP"):
+        astore.submit(partial(warm_history, freeze=True))
     url = f"http://{_display_host(host)}:{port}/"
     if table_share is not None:
         print(f"Phones join at {table_share.base_url}/ (open a game, then "

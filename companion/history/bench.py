@@ -1,7 +1,11 @@
 """History figures: list + first history page, statistics, memory, for 100 / 1,000 /
 10,000 stored finished games. Printed, never asserted.
 
-    python -m companion.history.bench [--json] [--sizes 100,1000]
+    python -m companion.history.bench [--json] [--sizes 100,1000] [--home]
+
+`--home` adds Home's figures on the live app (companion/app/home_bench.py: the time to
+first show Home's history, cold and warm, and the server's RSS after one and twenty Home
+loads), measured with a real server and raw Flet protocol clients.
 
 (Not wired into `village-companion bench` yet; `run_history_bench(as_json)` is its call.)
 
@@ -185,13 +189,21 @@ def print_figures(figs: dict[str, Any]) -> None:
               f"  {figs['peak_mb'][k]:>7}  {figs['records_mb'][k]:>10}")
 
 
-def run_history_bench(as_json: bool = False, sizes: tuple[int, ...] = SIZES) -> int:
+def run_history_bench(as_json: bool = False, sizes: tuple[int, ...] = SIZES,
+                      home: bool = False) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         figs = bench_history(Path(tmp), sizes)
+        home_figs: dict[str, Any] | None = None
+        if home:  # the live app: a tool's entry point, not the history domain
+            from companion.app.home_bench import bench_home, print_home_figures
+
+            home_figs = bench_home(Path(tmp), sizes)
     if as_json:
-        print(json.dumps(figs, indent=2))
+        print(json.dumps({**figs, "home": home_figs} if home_figs else figs, indent=2))
     else:
         print_figures(figs)
+        if home_figs is not None:
+            print_home_figures(home_figs)
     return 0
 
 
@@ -200,9 +212,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)),
                         help="comma-separated game counts (default %(default)s)")
+    parser.add_argument("--home", action="store_true",
+                        help="also Home's history on the live app: first show, cold and "
+                             "warm, and server memory after 1 and 20 Home loads")
     args = parser.parse_args(argv)
     sizes = tuple(int(s) for s in args.sizes.split(",") if s.strip())
-    return run_history_bench(args.json, sizes)
+    return run_history_bench(args.json, sizes, home=args.home)
 
 
 if __name__ == "__main__":

@@ -16,8 +16,11 @@ the store changed:
   rebuilt only for games whose (id, updated_at) changed.
 
 When the store changed, only the games whose (id, updated_at) changed get a new record.
-Statistics are kept per (fingerprint, merge map, game) as well. Methods block (disk, CPU):
-call them on the store thread (AsyncStore.run), never in an event handler.
+Statistics are kept per (fingerprint, merge map, game) as well, and the unfinished games
+of the same listing (Home shows both, `home()`), so Home and History share one look at
+the store; the app warms the cache once at server start, on the store thread
+(companion/app/launch.py), so the first page load does not pay the cold scan. Methods
+block (disk, CPU): call them on the store thread (AsyncStore.run), never in an event handler.
 """
 
 from __future__ import annotations
@@ -98,6 +101,7 @@ class HistoryCache:
         self._valid = False
         self._by_id: dict[str, tuple[str, GameRecord]] = {}  # id -> (updated_at, record)
         self._sorted: list[GameRecord] = []
+        self._unfinished: list[SessionInfo] = []  # as listed: last saved first
         self.skipped = 0
         self._filtered: tuple[str, list[GameRecord]] | None = None
         self._stats: dict[str, Statistics] = {}
@@ -126,8 +130,10 @@ class HistoryCache:
         old = self._by_id
         fresh: dict[str, tuple[str, GameRecord]] = {}
         skipped = 0
+        unfinished: list[SessionInfo] = []
         for info in infos:
             if not info.finished:
+                unfinished.append(info)
                 continue
             kept = old.get(info.id)
             if kept is not None and kept[0] == info.updated_at:
@@ -140,12 +146,35 @@ class HistoryCache:
         changed = fresh.keys() != old.keys() or any(
             fresh[k][1] is not old[k][1] for k in fresh)
         self._by_id = fresh
+        self._unfinished = unfinished
         self.skipped = skipped
         if changed or not self._valid:
             self._sorted = newest_first(r for _, r in fresh.values())
             self._filtered = None
             self._stats.clear()
             self._names = {}
+
+    def unfinished(self, store: ListingStore) -> list[SessionInfo]:
+        """The games not finished yet, last saved first, from the same listing as the
+        records (Home's "Continue a game"; do not change the list)."""
+        with self._lock:
+            self._current(store)
+            return self._unfinished
+
+    def home(self, store: ListingStore, page: int = 0, page_size: int = DEFAULT_PAGE_SIZE
+             ) -> tuple[list[SessionInfo], HistoryPage]:
+        """What Home shows, from one look at the store: the unfinished games and one page
+        of the finished ones, newest first (a page past the end: the last page)."""
+        if page < 0 or not 1 <= page_size <= 1000:
+            raise ValueError(f"no such page: page {page}, page size {page_size}")
+        with self._lock:
+            records = self._current(store)
+            unfinished = self._unfinished
+        last = max(0, (len(records) - 1) // page_size)
+        page = min(page, last)
+        start = page * page_size
+        return unfinished, HistoryPage(items=records[start:start + page_size], page=page,
+                                       page_size=page_size, total=len(records))
 
     def invalidate(self) -> None:
         """Forget the fingerprint: the next call lists the store again (records of

@@ -5,6 +5,7 @@ from __future__ import annotations
 HISTORY_ROUTE = "/history"
 STATS_ROUTE = "/history/stats"
 BACKUP_ROUTE = "/history/backup"
+REPLAY_PATTERN = "/history/replay/:session_id"
 
 #: Game ids as the records name them, in the order the filters offer them.
 GAMES = ("village", "small-city", "feudum", "villagers")
@@ -23,3 +24,8 @@ def sheet_route(game: str, session_id: str) -> str:
 def log_route(game: str, session_id: str) -> str | None:
     """The read-only log of a finished game, where the game has one screen for it."""
     return f"/play/village/{session_id}/log" if game == "village" else None
+
+
+def replay_route(game: str, session_id: str) -> str | None:
+    """A finished game step by step, where the game keeps a log to replay (Village)."""
+    return f"/history/replay/{session_id}" if game == "village" else None

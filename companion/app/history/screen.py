@@ -1,7 +1,8 @@
 """`/history`: every finished game of the four games, newest first: date, duration,
-players, scores and winner; filters (game, solo/multiplayer, player, date range) and a
-player search; paged (the client holds only the page it shows). A row opens the game's
-final sheet; a Village game also has its log one tap away."""
+players, scores and winner; filters (game, Village edition, solo/multiplayer, player, date
+range) and a player search; paged (the client holds only the page it shows). A row opens
+the game's final sheet; a Village game also has its log and its step-by-step replay one
+tap away."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from companion.app.history.paths import (
     GAMES,
     STATS_ROUTE,
     log_route,
+    replay_route,
     sheet_route,
 )
 from companion.app.kit import (
@@ -47,6 +49,8 @@ PAGE_SIZE = 10
 ALL = "all"
 ANY_PLAYER = "\u2063every"  # the player filter's "every player" (no name is this)
 SOLO, MULTI = "solo", "multi"
+#: Village editions as the records name them, with their labels.
+EDITIONS = (("big-box", "readings.edition.big_box"), ("2011", "readings.edition.2011"))
 
 
 def named_icon(icon: ft.IconData, label: str) -> ft.Icon:
@@ -67,6 +71,7 @@ class HistoryScreen(Screen):
         t = self.ctx.t
         self._game = ALL
         self._solo = ALL
+        self._edition = ALL  # Village only: "big-box" or "2011" (the records' edition)
         self._player: str | None = None
         self._search = ""
         self._since: date | None = None
@@ -76,6 +81,7 @@ class HistoryScreen(Screen):
         self._players: list[str] = []
         self._game_row = ft.Container()
         self._solo_row = ft.Container()
+        self._edition_row = ft.Container(visible=False)
         self._search_field = ft.TextField(
             label=t("history.search"), prefix_icon=ft.Icons.SEARCH, dense=False,
             on_change=self._search_changed, text_size=BODY_TEXT_SIZE, expand=True)
@@ -122,7 +128,8 @@ class HistoryScreen(Screen):
                     controls_padding=ft.Padding.symmetric(vertical=8),
                     maintain_state=True,
                     controls=[ft.Column([
-                        self._game_row, self._solo_row, ft.Row([self._player_pick]),
+                        self._game_row, self._edition_row, self._solo_row,
+                        ft.Row([self._player_pick]),
                         ft.Row([self._since_field, self._until_field], spacing=8),
                     ], spacing=8)],
                 ),
@@ -142,6 +149,12 @@ class HistoryScreen(Screen):
         games += [(g, game_label(t, g)) for g in GAMES]
         self._game_row.content = chips(games, self._game, self._pick_game,
                                        id_prefix="history-game")
+        # The edition is a Village matter: offered once Village is the game shown.
+        editions: list[tuple[Any, str]] = [(ALL, t("history.all_editions"))]
+        editions += [(e, t(key)) for e, key in EDITIONS]
+        self._edition_row.visible = self._game == "village"
+        self._edition_row.content = chips(editions, self._edition, self._pick_edition,
+                                          id_prefix="history-edition")
         kinds = [(ALL, t("history.all_kinds")), (SOLO, t("history.solo_only")),
                  (MULTI, t("history.multi_only"))]
         self._solo_row.content = chips(kinds, self._solo, self._pick_solo,
@@ -149,6 +162,12 @@ class HistoryScreen(Screen):
 
     def _pick_game(self, value: str) -> None:
         self._game = value
+        if value != "village":
+            self._edition = ALL
+        self._filter_changed()
+
+    def _pick_edition(self, value: str) -> None:
+        self._edition = value
         self._filter_changed()
 
     def _pick_solo(self, value: str) -> None:
@@ -198,6 +217,7 @@ class HistoryScreen(Screen):
     def current_filter(self) -> HistoryFilter:
         return HistoryFilter(
             game=None if self._game == ALL else self._game,
+            edition=None if self._edition == ALL else self._edition,
             solo=None if self._solo == ALL else self._solo == SOLO,
             player=self._player, search=self._search or None,
             since=self._since, until=self._until)
@@ -280,6 +300,13 @@ class HistoryScreen(Screen):
                 tooltip=t("history.open_log"),
                 width=TOUCH_TARGET, height=TOUCH_TARGET,
                 on_click=partial(self.ctx.go, log)))
+        replay = replay_route(record.game, record.id)
+        if replay is not None:
+            controls.append(ft.IconButton(
+                named_icon(ft.Icons.SLOW_MOTION_VIDEO, t("history.replay.open")),
+                tooltip=t("history.replay.open"),
+                width=TOUCH_TARGET, height=TOUCH_TARGET,
+                on_click=partial(self.ctx.go, replay)))
         controls.append(ft.IconButton(
             named_icon(ft.Icons.FILE_DOWNLOAD_OUTLINED, t("history.export_game")),
             tooltip=t("history.export_game"),

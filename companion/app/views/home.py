@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
 import flet as ft
 
 from companion.app.assistants.hub import HUB as TALLY_HUB
+from companion.app.history.data import day_text
 from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, big_button, body, heading, pager
-from companion.app.paging import page_slice
+from companion.app.paging import PageSlice, page_slice
 from companion.app.routing import Screen
 from companion.app.settings import (
     KEY_CUBE_DISPLAY,
@@ -20,8 +21,11 @@ from companion.app.settings import (
     KEY_LANGUAGE,
     KEY_THEME,
 )
-from companion.app.summaries import game_title, shown_player, stored_title, summarize
+from companion.app.summaries import game_title, shown_player, stored_title
 from companion.app.village.hub import HUB as VILLAGE_HUB
+from companion.history.cache import history_cache
+from companion.history.query import HistoryPage
+from companion.history.records import OUT_SCORE, GameRecord
 from companion.store.base import SessionExists, SessionInfo, SessionStore, StoreProblem
 from companion.tally.api import TALLY_GAMES
 
@@ -87,38 +91,53 @@ def session_route(session_id: str, game: str = "") -> str:
 
 @dataclass(frozen=True)
 class HomeData:
-    sessions: list[SessionInfo]
+    unfinished: list[SessionInfo]  # every unfinished game, last saved first
+    history: HistoryPage  # one page of the finished games (the history cache's records)
     problems: list[StoreProblem]
     read_only: str | None = None  # why saving is off, if it is
 
 
-def read_home_data(store: SessionStore) -> HomeData:
-    """Blocking store reads for Home; runs on the store thread."""
-    return HomeData(sessions=store.list_sessions(), problems=store.problems(),
-                    read_only=getattr(store, "read_only", None))
+def read_history(page: int, store: SessionStore) -> HistoryPage:
+    """Store thread: one page of finished games from the history cache (shared with
+    /history; a store unchanged since the last look is not listed again)."""
+    return history_cache(store).home(store, page, HISTORY_PAGE_SIZE)[1]
 
 
-def discard_problem(problem_id: str, store: SessionStore) -> HomeData:
+def read_home_data(store: SessionStore, history_page: int = 0) -> HomeData:
+    """Blocking store reads for Home; runs on the store thread. The games come from the
+    history cache (companion/history/cache.py), warmed at server start: a client keeps
+    only the unfinished games and the one page of finished games it shows."""
+    unfinished, history = history_cache(store).home(store, history_page, HISTORY_PAGE_SIZE)
+    return HomeData(unfinished=list(unfinished), history=history,
+                    problems=store.problems(), read_only=getattr(store, "read_only", None))
+
+
+def discard_problem(problem_id: str, history_page: int, store: SessionStore) -> HomeData:
     """Store thread: delete a set-aside file and its report, then read Home again."""
     with contextlib.suppress(KeyError):  # already deleted (another tab): nothing to do
         store.discard_problem(problem_id)
-    return read_home_data(store)
+    return read_home_data(store, history_page)
 
 
-def trash_game(session_id: str, store: SessionStore) -> tuple[str, HomeData]:
+def trash_game(session_id: str, history_page: int, store: SessionStore
+               ) -> tuple[str, HomeData]:
     """Store thread: move a game to the trash (restorable), then read Home again. A copy
     another screen holds in memory is dropped: opening the game now says it is gone (and
     after Undo it loads again from the restored file)."""
     trash_id = store.trash(session_id)
     for hub in (VILLAGE_HUB, TALLY_HUB):
         hub.forget(session_id)
-    return trash_id, read_home_data(store)
+    return trash_id, read_home_data(store, history_page)
 
 
-def restore_game(trash_id: str, store: SessionStore) -> HomeData:
+def restore_game(trash_id: str, history_page: int, store: SessionStore) -> HomeData:
     """Store thread: put a deleted game back exactly as it was, then read Home again."""
     store.restore(trash_id)
-    return read_home_data(store)
+    return read_home_data(store, history_page)
+
+
+def _read_home(history_page: int, store: SessionStore) -> HomeData:
+    return read_home_data(store, history_page)
 
 
 def export_file_name(problem: StoreProblem) -> str:
@@ -134,6 +153,7 @@ class HomeScreen(Screen):
         self._data: HomeData | None = None
         self._resume_page = 0
         self._history_page = 0
+        self._history_request = 0
         self._read_only = ft.Container(visible=False)
         self._problems = ft.Container(visible=False)
         self._resume = ft.Column([body(t("common.loading"), muted=True)], spacing=0)
@@ -175,8 +195,8 @@ class HomeScreen(Screen):
 
     def did_appear(self) -> None:
         # Fresh data every time Home is shown: a game may have been saved meanwhile.
-        self.ctx.in_background(read_home_data, then=self._show_data,
-                               on_error=self._show_load_error)
+        self.ctx.in_background(partial(_read_home, self._history_page),
+                               then=self._show_data, on_error=self._show_load_error)
 
     # -- data -> controls --------------------------------------------------------------
 
@@ -186,6 +206,7 @@ class HomeScreen(Screen):
         self._history.controls = []
 
     def _show_data(self, data: HomeData) -> None:
+        self._history_request += 1  # a page turn still under way is older than this
         self._data = data
         self._render_read_only(data.read_only)
         self._render_problems(data.problems)
@@ -300,7 +321,8 @@ class HomeScreen(Screen):
                          confirm_label=t("home.problems.delete"))
 
     def _delete(self, problem: StoreProblem) -> None:
-        self.ctx.in_background(partial(discard_problem, problem.id), then=self._deleted)
+        self.ctx.in_background(partial(discard_problem, problem.id, self._history_page),
+                               then=self._deleted)
 
     def _deleted(self, data: HomeData) -> None:
         self._show_data(data)
@@ -369,7 +391,7 @@ class HomeScreen(Screen):
     def _render_resume(self) -> None:
         t = self.ctx.t
         assert self._data is not None
-        unfinished = [s for s in self._data.sessions if not s.finished]
+        unfinished = self._data.unfinished
         if not unfinished:
             self._resume.controls = [body(t("home.resume.empty"), muted=True)]
             return
@@ -399,38 +421,41 @@ class HomeScreen(Screen):
     def _render_history(self) -> None:
         t = self.ctx.t
         assert self._data is not None
-        finished = [s for s in self._data.sessions if s.finished]
-        if not finished:
+        history = self._data.history
+        self._history_page = history.page
+        if not history.total:
             self._history.controls = [body(t("home.history.empty"), muted=True)]
             return
-        state = page_slice(finished, self._history_page, HISTORY_PAGE_SIZE)
-        self._history_page = state.index
-        rows: list[ft.Control] = []
-        for info in state.items:
-            result = summarize(info.summary)
-            shown = partial(shown_player, t, info.game, info.summary)  # Karla: 카를라 …
-            lines = []
-            if result.players:
-                lines.append(t("home.history.players",
-                               names=", ".join(map(shown, result.players))))
-            if result.scores:
-                scores = ", ".join(t("home.history.score", name=shown(name), score=score)
-                                   for name, score in result.scores)
-                lines.append(t("home.history.scores", scores=scores))
-            lines.append(t("home.history.winner", names=", ".join(map(shown, result.winners)))
-                         if result.winners else t("home.history.no_winner"))
-            rows.append(ft.ListTile(
-                leading=ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED),
-                title=ft.Text(f"{self.ctx.date(info.updated_at)} · "
-                              f"{self._game_label(info.game)}"),
-                subtitle=ft.Text("\n".join(lines)),
-                is_three_line=len(lines) > 1,
-            ))
+        rows: list[ft.Control] = [self._history_row(record) for record in history.items]
+        state = PageSlice(items=history.items, index=history.page, count=history.pages)
         rows.append(pager(state, t("pager.status", page=state.index + 1, pages=state.count),
                           t("pager.previous"), t("pager.next"),
                           on_previous=partial(self._turn_history, -1),
                           on_next=partial(self._turn_history, +1)))
         self._history.controls = rows
+
+    def _history_row(self, record: GameRecord) -> ft.Control:
+        t = self.ctx.t
+        summary = {"solo": record.solo}
+        shown = partial(shown_player, t, record.game, summary)  # Karla: 카를라 …
+        lines = [t("home.history.players", names=", ".join(shown(p.name)
+                                                          for p in record.players))]
+        scored = [p for p in record.players if p.score is not None or p.eliminated]
+        if scored:
+            scores = ", ".join(t("home.history.score", name=shown(p.name),
+                                 score=OUT_SCORE if p.eliminated else p.score)
+                               for p in scored)
+            lines.append(t("home.history.scores", scores=scores))
+        winners = [shown(p.name) for p in record.winners]
+        lines.append(t("home.history.winner", names=", ".join(winners)) if winners
+                     else t("home.history.no_winner"))
+        day = day_text(record.date, self.ctx.translator.babel_locale)
+        return ft.Semantics(identifier=f"home-history-{record.id}", content=ft.ListTile(
+            leading=ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED),
+            title=ft.Text(f"{day} · {self._game_label(record.game)}"),
+            subtitle=ft.Text("\n".join(lines)),
+            is_three_line=len(lines) > 1,
+        ))
 
     def _title(self, info: SessionInfo) -> str:
         """Built from the summary in the reader's language (the stored title is English)."""
@@ -447,7 +472,7 @@ class HomeScreen(Screen):
                          confirm_label=t("home.resume.delete_confirm"))
 
     def _delete_game(self, info: SessionInfo) -> None:
-        self.ctx.in_background(partial(trash_game, info.id),
+        self.ctx.in_background(partial(trash_game, info.id, self._history_page),
                                then=partial(self._game_deleted, info))
 
     def _game_deleted(self, info: SessionInfo, result: tuple[str, HomeData]) -> None:
@@ -462,7 +487,7 @@ class HomeScreen(Screen):
             duration=ft.Duration(seconds=UNDO_DELETE_SECONDS), show_close_icon=True))
 
     def _undo_delete(self, info: SessionInfo, trash_id: str) -> None:
-        self.ctx.in_background(partial(restore_game, trash_id),
+        self.ctx.in_background(partial(restore_game, trash_id, self._history_page),
                                then=partial(self._game_restored, info),
                                on_error=self._restore_failed)
 
@@ -482,5 +507,16 @@ class HomeScreen(Screen):
         self._render_resume()
 
     def _turn_history(self, step: int) -> None:
-        self._history_page += step
+        """Another page of finished games, read on the store thread (the client holds
+        only the page it shows)."""
+        self._history_page = max(0, self._history_page + step)
+        self._history_request += 1
+        request = self._history_request
+        self.ctx.in_background(partial(read_history, self._history_page),
+                               then=partial(self._show_history_page, request))
+
+    def _show_history_page(self, request: int, page: HistoryPage) -> None:
+        if request != self._history_request or self._data is None:
+            return  # a newer turn is on its way
+        self._data = replace(self._data, history=page)
         self._render_history()

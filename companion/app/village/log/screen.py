@@ -1,7 +1,12 @@
 """The game log: every event in plain words, newest first, 20 to a page, with "go back
 to here" on each entry (undoes every later action; redo brings them back). Above them a
 note says which rules the game follows (its rules version, the readings it plays by that
-differ from the app's) with the way to "How this app reads the rules"."""
+differ from the app's) with the way to "How this app reads the rules".
+
+A finished game's log is read only: no "go back to here", no undo or redo (undoing at the
+table is still there for an end reached by mistake), a line saying so and the way to its
+step-by-step replay. A "go back" tapped on a copy that went stale as the game finished
+elsewhere is refused with the same words."""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.app.kit import BODY_TEXT_SIZE, back_button, body, icon_button, pager
+from companion.app.kit import BODY_TEXT_SIZE, back_button, big_button, body, icon_button, pager
 from companion.app.paging import page_slice
 from companion.app.table_mode.acting import by_phone_text
 from companion.app.village.log.model import LogEntry, build_entries, merge_counter_taps
@@ -43,6 +48,7 @@ class LogScreen(SessionScreen):
         self._built_for: tuple[int, int] = (0, -1)
         self._building = False
         self.rules_slot = ft.Column(spacing=0)
+        self.finished_slot = ft.Column(spacing=8, visible=False)
         self.status = ft.Text("", size=14, color=ft.Colors.ON_SURFACE_VARIANT)
         self.rows = ft.Column([body(t("common.loading"), muted=True)], spacing=0)
         self.pager_slot = ft.Column(spacing=0)
@@ -53,12 +59,40 @@ class LogScreen(SessionScreen):
                 leading=back_button(t("common.back"),
                                     lambda: self.ctx.go(table_route(self.session_id))),
                 title=ft.Text(t("village.log.title")),
-                actions=self.history_buttons(),
+                actions=self._bar_buttons(),
             ),
             scroll=ft.ScrollMode.AUTO,
             padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-            controls=[self.rules_slot, self.status, self.rows, self.pager_slot],
+            controls=[self.rules_slot, self.finished_slot, self.status, self.rows,
+                      self.pager_slot],
         )
+
+    def _bar_buttons(self) -> list[ft.Control]:
+        self._undo_redo = self.history_buttons()
+        return list(self._undo_redo)
+
+    @property
+    def finished(self) -> bool:
+        return self.controller is not None and self.controller.state.phase == "finished"
+
+    def _render_finished(self) -> None:
+        """Read only once the game is finished: the undo/redo buttons go, a note and the
+        replay come."""
+        finished = self.finished
+        for button in self._undo_redo:
+            button.visible = not finished
+        self.finished_slot.visible = finished
+        if not finished:
+            self.finished_slot.controls = []
+            return
+        t = self.ctx.t
+        self.finished_slot.controls = [
+            ft.Semantics(identifier="log-read-only",
+                         content=body(t("history.log.read_only"), muted=True)),
+            big_button(t("history.replay.open"), ft.Icons.SLOW_MOTION_VIDEO,
+                       lambda: self.ctx.go(f"/history/replay/{self.session_id}"),
+                       identifier="log-replay", filled=False),
+        ]
 
     def show_failure(self, message: str) -> None:
         self.rows.controls = self.failure_controls(message)
@@ -66,6 +100,7 @@ class LogScreen(SessionScreen):
     # ---- data -------------------------------------------------------------------------------
     def render(self) -> None:
         assert self.controller is not None
+        self._render_finished()
         self.rules_slot.controls = [rules_note(
             self.ctx, self.controller.session.setup,
             on_open=lambda: self.ctx.go(game_rules_route(self.session_id, from_log=True)))]
@@ -129,9 +164,12 @@ class LogScreen(SessionScreen):
         phone = by_phone_text(self.ctx, entry.by, [p.name for p in self.controller.state.players])
         if phone:
             meta.append(phone)
-        go_back = icon_button(ft.Icons.RESTORE, t("village.log.go_back"),
-                              partial(self._ask_go_back, entry.group),
-                              disabled=entry.group >= latest)
+        side: list[ft.Control] = []
+        if not self.finished:  # a finished game's log is read only
+            go_back = icon_button(ft.Icons.RESTORE, t("village.log.go_back"),
+                                  partial(self._ask_go_back, entry.group),
+                                  disabled=entry.group >= latest)
+            side = [ft.Semantics(identifier=f"go-back-{entry.seq}", content=go_back)]
         return ft.Semantics(identifier=f"log-{entry.seq}", content=ft.Container(
             padding=ft.Padding.symmetric(vertical=6),
             border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
@@ -141,7 +179,7 @@ class LogScreen(SessionScreen):
                             size=BODY_TEXT_SIZE),
                     ft.Text(" · ".join(meta), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                 ], spacing=2, tight=True, expand=True),
-                ft.Semantics(identifier=f"go-back-{entry.seq}", content=go_back),
+                *side,
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER)))
 
     def _time(self, iso: str) -> str:
@@ -156,10 +194,15 @@ class LogScreen(SessionScreen):
 
     def _ask_go_back(self, group: int) -> None:
         assert self.controller is not None
+        if self.finished:  # finished meanwhile (another window): refuse, say why
+            self.ctx.toast(self.ctx.t("history.log.refused"))
+            return
         count = self.controller.session.group - group
 
         async def go_back() -> None:
-            if self.controller is not None:
+            if self.finished:
+                self.ctx.toast(self.ctx.t("history.log.refused"))
+            elif self.controller is not None:
                 await self.controller.go_back_to(group)
 
         self.ctx.confirm(self.ctx.t("village.log.go_back"),
