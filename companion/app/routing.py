@@ -50,6 +50,10 @@ class Screen:
     def will_disappear(self) -> None:
         """The screen stops being the top view or is dropped from the stack."""
 
+    def did_resize(self) -> None:
+        """The window changed size while this screen is the top view (`page.width` holds
+        the new width): a screen with a wide layout switches here."""
+
 
 ScreenFactory = Callable[["AppContext", RouteParams], Screen]
 
@@ -178,6 +182,12 @@ class Router:
             entry.screen.will_disappear()
         self._stack = []
         self.show(route)
+
+    def on_resize(self, _e: object = None) -> None:
+        """The browser window changed size: the top screen may change its layout (the
+        screens under it check the width when they appear again)."""
+        if self._stack:
+            self._stack[-1].screen.did_resize()
 
     def close(self) -> None:
         """The client's session ended (Flet's page close, an hour after the tab went

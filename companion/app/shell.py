@@ -76,6 +76,7 @@ def build_main(store: AsyncStore, routes: Mapping[str, RouteSpec] | None = None,
         ctx.router = router
         page.on_route_change = router.on_route_change
         page.on_view_pop = router.on_view_pop
+        page.on_resize = router.on_resize  # the table's two panes at 900 px and wider
         page.on_close = lambda _e: router.close()  # the session expired: stop listening
 
         def follow_device_locale(e: ft.LocaleChangeEvent) -> None:

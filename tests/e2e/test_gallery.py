@@ -154,5 +154,45 @@ def test_the_table_on_tablets_and_laptops(browser: Any, seeded: Seeded,
             words = _visit(page, route)
             assert "Ann" in words or "Dana" in words, words[:200]
             page.screenshot(path=str(folder / f"{name}-{width}x{height}.png"))
+            panes = _panes(page)
+            if width >= 900:  # the table beside the players (issue 13, point 11)
+                assert panes is not None, f"{name} at {width}: one column"
+                (tx, tw), (px, _) = panes
+                assert tx + tw <= px + 1, panes
+            else:
+                assert panes is None, f"{name} at {width}: two panes"
+    finally:
+        page.context.close()
+
+
+def _panes(page: Any) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """(x, width) of the table's pane and of the players' pane, None in one column."""
+    boxes = []
+    for pane in ("table-pane", "players-pane"):
+        node = page.locator(f'[flt-semantics-identifier="{pane}"]')
+        if node.count() == 0:
+            return None
+        box = node.first.bounding_box()
+        boxes.append((box["x"], box["width"]))
+    return boxes[0], boxes[1]
+
+
+def test_the_table_follows_a_resized_window(browser: Any, seeded: Seeded) -> None:
+    """A tablet turned to landscape: the table splits into two panes and back."""
+    page = _open(browser, seeded.url + f"/play/village/{seeded.multi}", "en-US", "light",
+                 {"width": 768, "height": 1024})
+    try:
+        _visit(page, f"/play/village/{seeded.multi}")
+        assert _panes(page) is None
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_function("() => document.querySelector("
+                               "'[flt-semantics-identifier=\"players-pane\"]') !== null",
+                               timeout=LOAD_TIMEOUT_MS)
+        settle(page)
+        assert _panes(page) is not None
+        page.set_viewport_size({"width": 768, "height": 1024})
+        page.wait_for_function("() => document.querySelector("
+                               "'[flt-semantics-identifier=\"players-pane\"]') === null",
+                               timeout=LOAD_TIMEOUT_MS)
     finally:
         page.context.close()

@@ -68,10 +68,14 @@ class ChronicleScreen(PanelScreen):
         for i, p in enumerate(st.players):
             rows.append(ft.Row([
                 piece(p.colour, size=20),
-                ft.Text(player_name(self.ctx, st, i), size=16, expand=True),
-                ft.Text(t("panel.chronicle.player_counts",
-                          chronicle=len(st.members_in("chronicle", i)),
-                          graveyard=len(st.members_in("graveyard", i))), size=16),
+                # The counts under the name: beside it, they squeezed a long name
+                # until it broke inside itself.
+                ft.Column([
+                    ft.Text(player_name(self.ctx, st, i), size=16),
+                    ft.Text(t("panel.chronicle.player_counts",
+                              chronicle=len(st.members_in("chronicle", i)),
+                              graveyard=len(st.members_in("graveyard", i))), size=16)],
+                    spacing=0, tight=True, expand=True),
             ], key=f"dead-{i}"))
         free = st.chronicle_total_free()
         rows.append(muted(t("panel.chronicle.end_rule", free=free,

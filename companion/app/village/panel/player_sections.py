@@ -159,10 +159,13 @@ def family_card(ctx: AppContext, state: VillageState, player: int) -> ft.Control
     rows: list[ft.Control] = []
     for loc, here in groups_by_loc(groups).items():
         count = sum(len(g.ids) for g in here)
+        # The generations under the place, not beside it: beside it a long list
+        # ("Gen. 2 ×2, Gen. 3 ×2, Gen. 4 ×2") squeezed the place until "Vorrat" broke.
         rows.append(ft.Container(
-            ft.Row([ft.Text(place_label(ctx, loc), size=16, weight=ft.FontWeight.W_600,
-                            expand=True),
-                    ft.Text(gens_text(ctx, here), size=16),
+            ft.Row([ft.Column([ft.Text(place_label(ctx, loc), size=16,
+                                       weight=ft.FontWeight.W_600),
+                               ft.Text(gens_text(ctx, here), size=16)],
+                              spacing=0, tight=True, expand=True),
                     ft.Container(ft.Text(str(count), size=18, weight=ft.FontWeight.BOLD),
                                  width=32, alignment=ft.Alignment.CENTER_RIGHT)],
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),

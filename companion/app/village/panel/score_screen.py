@@ -16,8 +16,10 @@ from companion.app.kit import (
     apply_button,
     ask_value,
     card,
+    longest_word_width,
     muted,
     parse_whole,
+    text_width,
     value_field,
 )
 from companion.app.routing import HOME_ROUTE
@@ -30,15 +32,49 @@ from companion.app.village.table.cubes import piece
 from companion.scoring.contract import ScoreSheet
 from companion.village.scoring import CATEGORIES, sheet_from_state, tracked_categories
 
-# Five players fit a 360 px phone at 48 px a column; fewer get wider columns.
-LABEL_WIDTH = 88
-TABLE_WIDTH = 328
+# The category column is as wide as its longest word (never narrower: a word would break
+# inside itself, "Ansehenslei/ste"); the players' columns share the rest, 48 px at least,
+# a name's width where it fits. Wider than the screen (many players, long words), the
+# table scrolls sideways; a name cut short shows whole on tap and in its tooltip.
+LABEL_SIZE, NAME_SIZE = 15, 13
+MIN_LABEL_WIDTH = 64
+LABEL_ONE_LINE = 104
+TABLE_WIDTH = 326  # a 360 px phone: the screen's padding and the table's border off
+TABLE_INSET = 34
 MIN_CELL, MAX_CELL = 48, 64
+NAME_PAD = 8
 EDITABLE_PHASES = ("scoring", "finished")
 
 
-def cell_width(players: int) -> int:
-    return max(MIN_CELL, min(MAX_CELL, (TABLE_WIDTH - LABEL_WIDTH) // max(players, 1)))
+def label_width(labels: list[tuple[str, bool]]) -> int:
+    """The category column: each (label, bold) on one line up to LABEL_ONE_LINE px (a
+    Chinese label would otherwise wrap between any two characters), and never narrower
+    than a label's longest word."""
+    def need(text: str, bold: bool) -> float:
+        return max(longest_word_width(text, LABEL_SIZE, bold=bold),
+                   min(text_width(text, LABEL_SIZE, bold=bold), LABEL_ONE_LINE))
+
+    return max(MIN_LABEL_WIDTH, *(int(need(text, bold)) + 4 for text, bold in labels))
+
+
+def name_width(name: str) -> int:
+    return int(text_width(name, NAME_SIZE)) + NAME_PAD
+
+
+def column_widths(names: list[str], label: int, available: float) -> list[int]:
+    """Each player's column: 48 px, then (shortest names first) the width of the name
+    while it fits in `available`, then an even share of what is left up to 64 px."""
+    widths = [MIN_CELL] * len(names)
+    budget = int(available) - label - MIN_CELL * len(names)
+    for i in sorted(range(len(names)), key=lambda k: name_width(names[k])):
+        grow = max(0, min(name_width(names[i]) - widths[i], budget))
+        widths[i] += grow
+        budget -= grow
+    for i in range(len(names)):
+        grow = max(0, min(MAX_CELL - widths[i], budget // max(len(names) - i, 1)))
+        widths[i] += grow
+        budget -= grow
+    return widths
 
 
 class ScoreScreen(PanelScreen):
@@ -87,42 +123,66 @@ class ScoreScreen(PanelScreen):
         return out
 
     # ---- the table ------------------------------------------------------------------------
+    def available_width(self) -> float:
+        """The table's room on this screen (the page less its padding)."""
+        return max(TABLE_WIDTH, float(self.ctx.page.width or 0) - TABLE_INSET)
+
+    def did_resize(self) -> None:
+        if getattr(self, "_laid_out_for", None) != self.available_width():
+            self.refresh()
+
     def _table(self, sheet: ScoreSheet, editable: bool) -> ft.Control:
         t = self.ctx.t
         st = self.state
         humans = st.humans()
-        width = cell_width(len(humans))
-        header: list[ft.Control] = [ft.Container(width=LABEL_WIDTH)]
-        for i in humans:
-            p = st.players[i]
-            header.append(ft.Container(
-                ft.Column([piece(p.colour, size=18),
-                           ft.Text(p.name, size=13, max_lines=1,
-                                   overflow=ft.TextOverflow.ELLIPSIS)],
-                          spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                width=width))
+        total, rank = t("panel.score.total"), t("panel.score.rank")
+        labels = [(term(self.ctx, "category", cat), False) for cat in CATEGORIES]
+        label_w = label_width([*labels, (total, True), (rank, False)])
+        self._laid_out_for = self.available_width()
+        names = [st.players[i].name for i in humans]
+        widths = column_widths(names, label_w, self._laid_out_for)
+        header: list[ft.Control] = [ft.Container(width=label_w)]
+        for i, width in zip(humans, widths, strict=True):
+            header.append(self._name_header(i, width))
         rows: list[ft.Control] = [ft.Row(header, spacing=0)]
-        for cat in CATEGORIES:
-            cells: list[ft.Control] = [self._label(term(self.ctx, "category", cat))]
+        for cat, (label, _) in zip(CATEGORIES, labels, strict=True):
+            cells: list[ft.Control] = [self._label(label, label_w)]
             for col, i in enumerate(humans):
                 overridden = cat in st.score_overrides.get(str(i), {})
                 cells.append(self._cell(sheet.players[col].categories.get(cat, 0), i, cat,
-                                        overridden, editable, width))
+                                        overridden, editable, widths[col]))
             rows.append(ft.Row(cells, spacing=0))
         rows.append(ft.Divider(height=1))
-        rows.append(ft.Row([self._label(t("panel.score.total"), bold=True)] + [
-            self._plain(str(r.total), f"total-{col}", width, bold=True)
+        rows.append(ft.Row([self._label(total, label_w, bold=True)] + [
+            self._plain(str(r.total), f"total-{col}", widths[col], bold=True)
             for col, r in enumerate(sheet.players)], spacing=0))
-        rows.append(ft.Row([self._label(t("panel.score.rank"))] + [
-            self._plain(t("panel.score.rank_n", rank=r.rank), f"rank-{col}", width)
+        rows.append(ft.Row([self._label(rank, label_w)] + [
+            self._plain(t("panel.score.rank_n", rank=r.rank), f"rank-{col}", widths[col])
             for col, r in enumerate(sheet.players)], spacing=0))
         # Wider than the phone with many players: the table scrolls sideways.
         return ft.Row([ft.Column(rows, spacing=0)], scroll=ft.ScrollMode.AUTO)
 
+    def _name_header(self, player: int, width: int) -> ft.Control:
+        """A player's colour and name; a name cut short to fit shows whole in a tooltip
+        and, on a tap, in a message (phones have no hover)."""
+        p = self.state.players[player]
+        cut = name_width(p.name) > width
+        name = ft.Text(p.name, size=NAME_SIZE, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                       key=f"name-{player}", tooltip=p.name if cut else None)
+        column = ft.Column([piece(p.colour, size=18), name], spacing=2, tight=True,
+                           horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        if not cut:
+            return ft.Container(column, width=width)
+        return ft.Semantics(label=p.name, button=True, content=ft.Container(
+            column, width=width, height=TOUCH_TARGET, alignment=ft.Alignment.CENTER,
+            border_radius=8, key=f"name-cell-{player}",
+            on_click=lambda: self.ctx.toast(p.name)))
+
     @staticmethod
-    def _label(text: str, bold: bool = False) -> ft.Control:
-        return ft.Container(ft.Text(text, size=15, weight=ft.FontWeight.W_600 if bold else None),
-                            width=LABEL_WIDTH, height=TOUCH_TARGET,
+    def _label(text: str, width: int, bold: bool = False) -> ft.Control:
+        return ft.Container(ft.Text(text, size=LABEL_SIZE,
+                                    weight=ft.FontWeight.W_600 if bold else None),
+                            width=width, height=TOUCH_TARGET,
                             alignment=ft.Alignment.CENTER_LEFT)
 
     @staticmethod

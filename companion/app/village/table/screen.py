@@ -55,6 +55,8 @@ logger = logging.getLogger(__name__)
 # (a plague cube costs time; the time marker may pass the quill).
 SAID_ON_TAKE = frozenset({"plague_taken", "quill_passed", "quill_passed_n"})
 TABLE_CACHE_EXTENT = 3000  # px beyond the screen kept built: the whole table
+WIDE_LAYOUT = 900  # px: from this window width, the table beside the players
+TABLE_PANE_PARTS = 7  # the parts in the table's pane (the rest are the players')
 BannerSpec = tuple[str, str, list[tuple[str, Callable[[], Any]]], str]
 
 
@@ -70,9 +72,9 @@ class TableScreen(SessionScreen):
         # A list, not a scrolling column: each part gets its own repaint boundary (a tap
         # that changes one part redraws only that part). The cache extent keeps every
         # part of the table built (and in the screen reader's tree) as a column did.
-        self.body = ft.ListView([body(t("common.loading"), muted=True)], expand=True,
-                                cache_extent=TABLE_CACHE_EXTENT,
-                                padding=ft.Padding.symmetric(horizontal=12, vertical=10))
+        self.body = self._pane([body(t("common.loading"), muted=True)])
+        self.side: ft.ListView | None = None  # the players' pane, in the wide layout
+        self.wide = False  # laid out in two panes (set on the first render)
         log_button = ft.IconButton(ft.Icons.HISTORY, tooltip=t("village.log.title"),
                                    on_click=lambda: self.ctx.go(log_route(self.session_id)),
                                    width=TOUCH_TARGET, height=TOUCH_TARGET)
@@ -110,6 +112,46 @@ class TableScreen(SessionScreen):
 
     def show_failure(self, message: str) -> None:
         self.body.controls = self.failure_controls(message)
+        if self.side is not None:
+            self.side.controls = []
+
+    # ---- layout: one column on phones, two panes from WIDE_LAYOUT px ---------------------------
+    @staticmethod
+    def _pane(controls: list[ft.Control] | None = None) -> ft.ListView:
+        return ft.ListView(controls or [], expand=True, cache_extent=TABLE_CACHE_EXTENT,
+                           padding=ft.Padding.symmetric(horizontal=12, vertical=10))
+
+    def wants_wide(self) -> bool:
+        return float(self.ctx.page.width or 0) >= WIDE_LAYOUT
+
+    def _lay_out(self, wide: bool) -> None:
+        """One list (phones), or the table's list beside the players' list. A change of
+        layout builds the parts again (a control lives in one place: moving the parts
+        between lists would send them twice); it happens only when the window crosses
+        WIDE_LAYOUT, never on a tap."""
+        self.wide = wide
+        self.body = self._pane()
+        if wide:
+            self.side = self._pane()
+            content: ft.Control = ft.Row(
+                [ft.Container(ft.Semantics(identifier="table-pane", content=self.body),
+                              expand=3),
+                 ft.VerticalDivider(width=1),
+                 ft.Container(ft.Semantics(identifier="players-pane", content=self.side),
+                              expand=2)],
+                expand=True, spacing=0, vertical_alignment=ft.CrossAxisAlignment.STRETCH)
+        else:
+            self.side = None
+            content = self.body
+        self.view.controls = [content]
+        self.parts_built = False
+        self.karla = self.karla_control = None
+        self._read_only_slot = Slot()
+
+    def did_resize(self) -> None:
+        if (self.controller is not None and getattr(self, "parts_built", False)
+                and self.wants_wide() != self.wide):
+            self._rerender()
 
     # ---- rendering ----------------------------------------------------------------------------
     # The parts are built once (on the first render) and then changed in place: a tap
@@ -151,6 +193,9 @@ class TableScreen(SessionScreen):
             self.pending = PendingDialogs(self.ctx, controller, self.slot, self.undo,
                                           on_hidden=self._rerender)
             self.turn_dialogs = TurnDialogs(self.ctx, controller, self.slot)
+        wide = self.wants_wide()
+        if wide != self.wide:
+            self._lay_out(wide)
         if not getattr(self, "parts_built", False):
             self._build_parts()
         session, state = controller.session, controller.state
@@ -194,7 +239,11 @@ class TableScreen(SessionScreen):
             if holder.content is not part or holder.visible != (part is not None):
                 holder.content = part
                 holder.visible = part is not None
-        set_controls(self.body, list(self.holders))
+        if self.side is None:
+            set_controls(self.body, list(self.holders))
+        else:  # the table on the left, the players (and Karla's board) on the right
+            set_controls(self.body, list[ft.Control](self.holders[:TABLE_PANE_PARTS]))
+            set_controls(self.side, list[ft.Control](self.holders[TABLE_PANE_PARTS:]))
         self.pending.sync()
 
     def read_only_note_part(self) -> ft.Control | None:
