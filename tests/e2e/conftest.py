@@ -15,6 +15,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -72,19 +73,19 @@ def chromium() -> Path:
     return CHROMIUM
 
 
-@pytest.fixture(scope="module")
-def app_url(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    data_dir = tmp_path_factory.mktemp("e2e-data")
-    seed_store(data_dir)
+@contextmanager
+def served_app(data_dir: Path, *extra: str) -> Iterator[str]:
+    """The app (`python -m companion`) serving `data_dir` on 127.0.0.1 and a free port,
+    until the block ends (SIGTERM, then kill): yields "http://127.0.0.1:PORT"."""
     port = free_port()
     env = {**os.environ, "FLET_WEB_NO_CDN": "1", "FLET_WEB_RENDERER": "canvaskit"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "--port", str(port), "--data-dir", str(data_dir)],
-        cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}/"
+        [sys.executable, "-m", "companion", "--port", str(port), "--data-dir", str(data_dir),
+         *extra], cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
     try:
-        wait_for_http(url, 30, proc)
-        yield url
+        wait_for_http(base + "/", 30, proc)
+        yield base
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
@@ -92,6 +93,14 @@ def app_url(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture(scope="module")
+def app_url(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    data_dir = tmp_path_factory.mktemp("e2e-data")
+    seed_store(data_dir)
+    with served_app(data_dir) as base:
+        yield base + "/"
 
 
 @pytest.fixture(scope="module")

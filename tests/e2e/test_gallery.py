@@ -10,10 +10,6 @@ than English, that the screen's words are not the English ones.
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import REPO, free_port, wait_for_http
+from .conftest import REPO, served_app
 from .test_browser import LOAD_TIMEOUT_MS, SEMANTICS_CLOCK_JS, settle
 
 pytestmark = pytest.mark.e2e
@@ -61,22 +57,8 @@ def _seed(data_dir: Path) -> tuple[str, str]:
 def seeded(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seeded]:
     data_dir = tmp_path_factory.mktemp("gallery-data")
     multi, solo = _seed(data_dir)
-    port = free_port()
-    env = {**os.environ, "FLET_WEB_NO_CDN": "1", "FLET_WEB_RENDERER": "canvaskit"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "--port", str(port), "--data-dir", str(data_dir)],
-        cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_for_http(url + "/", 30, proc)
+    with served_app(data_dir) as url:
         yield Seeded(url, multi, solo)
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def _screens(s: Seeded) -> list[tuple[str, str]]:

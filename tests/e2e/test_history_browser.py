@@ -4,17 +4,13 @@ test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import PHONE, REPO, free_port, wait_for_http
+from .conftest import PHONE, served_app
 from .test_browser import LOAD_TIMEOUT_MS, SEMANTICS_CLOCK_JS, STEP_TIMEOUT_MS, shot
 
 pytestmark = pytest.mark.e2e
@@ -59,22 +55,8 @@ def seed_history(data_dir: Path) -> None:
 def history_url(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     data_dir = tmp_path_factory.mktemp("e2e-history")
     seed_history(data_dir)
-    port = free_port()
-    env = {**os.environ, "FLET_WEB_NO_CDN": "1", "FLET_WEB_RENDERER": "canvaskit"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "--port", str(port), "--data-dir", str(data_dir)],
-        cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_for_http(url, 30, proc)
-        yield url
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    with served_app(data_dir) as base:
+        yield base + "/"
 
 
 def open_stats(browser: Any, url: str, scheme: str) -> Any:
