@@ -15,6 +15,10 @@ over a real WebSocket, as companion/app/table_bench.py drives the table) open Ho
   server has gone quiet after its start (its warm-up done: no CPU used for half a second),
   as when the page is opened a moment after the server was started;
 - warm_ms: the same for the next loads (median, p95 and max), the cache warm;
+- after_save_ms: a load right after a game was saved (median of AFTER_SAVE_LOADS): each
+  time one more finished game is stored in the data folder (by this process, as a second
+  writer would; the server's cache finds it by its scan, as for its own saves) just
+  before the load, which must then show that game's row;
 - cold_unwarmed_ms: the first load when the warm-up at start is switched off
   (VILLAGE_COMPANION_NO_HISTORY_WARMUP=1): what the first client paid before;
 - rss_mb (largest size only): the server's RSS after one Home load and after twenty, each
@@ -49,10 +53,12 @@ from companion.app.table_bench import (
     rss_kb,
 )
 from companion.app.tap_bench import percentile
-from companion.history.bench import write_history_fixture
+from companion.history.bench import store_finished_game, write_history_fixture
+from companion.store.tinydb_store import TinyDBStore
 
 SIZES = (100, 1000, 10_000)
 WARM_LOADS = 10
+AFTER_SAVE_LOADS = 5
 MEMORY_LOADS = 20
 LOAD_TIMEOUT_S = 120.0
 NO_WARMUP_ENV = "VILLAGE_COMPANION_NO_HISTORY_WARMUP"
@@ -60,8 +66,10 @@ SKELETON = b"home-title"
 HISTORY_ROW = b"home-history-"
 
 
-async def load_home(port: int) -> tuple[float, float]:
-    """One tab opening Home: (ms to the skeleton, ms to the first history row)."""
+async def load_home(port: int, row: str | None = None) -> tuple[float, float]:
+    """One tab opening Home: (ms to the skeleton, ms to the first history row, or to the
+    row of game `row` when given)."""
+    wanted = HISTORY_ROW if row is None else row.encode()
     from websockets.asyncio.client import connect
     from websockets.typing import Origin
 
@@ -86,7 +94,7 @@ async def load_home(port: int) -> tuple[float, float]:
                 continue
             if skeleton is None and SKELETON in frame:
                 skeleton = arrived
-            if HISTORY_ROW in frame:
+            if wanted in frame:
                 return ((skeleton or arrived) - started) * 1000, (arrived - started) * 1000
             action, body = _unpack(frame)
             if action == INVOKE_METHOD:  # answer as the web client does
@@ -140,7 +148,7 @@ def bench_home(tmp_root: Path, sizes: tuple[int, ...] = SIZES, *,
                memory_loads: int = MEMORY_LOADS) -> dict[str, Any]:
     figs: dict[str, Any] = {"sizes": list(sizes), "first_ms": {}, "skeleton_ms": {},
                             "after_skeleton_ms": {}, "idle_first_ms": {}, "warm_ms": {},
-                            "cold_unwarmed_ms": {}, "rss_mb": {}}
+                            "after_save_ms": {}, "cold_unwarmed_ms": {}, "rss_mb": {}}
     work = Path(tempfile.mkdtemp(prefix="home-bench-", dir=tmp_root))
     try:
         for size in sizes:
@@ -157,6 +165,12 @@ def bench_home(tmp_root: Path, sizes: tuple[int, ...] = SIZES, *,
                 figs["warm_ms"][key] = {"p50": round(statistics.median(warm), 1),
                                         "p95": round(percentile(warm, 0.95), 1),
                                         "max": round(max(warm), 1)}
+                writer = TinyDBStore(data)
+                saved = []
+                for n in range(AFTER_SAVE_LOADS):
+                    sid = store_finished_game(writer, n)  # newest: first on Home
+                    saved.append(asyncio.run(load_home(port, f"home-history-{sid}"))[1])
+                figs["after_save_ms"][key] = round(statistics.median(saved), 1)
                 if size == max(sizes):
                     for _ in range(memory_loads - 1 - warm_loads):
                         asyncio.run(load_home(port))
@@ -180,13 +194,15 @@ def bench_home(tmp_root: Path, sizes: tuple[int, ...] = SIZES, *,
 def print_home_figures(figs: dict[str, Any]) -> None:
     print("Home's history on the live server (raw Flet protocol client over a WebSocket):")
     print("  games  first load ms (cold)  skeleton ms  after skeleton ms"
-          "  first load once quiet ms  warm p50/p95/max ms  first load, no warm-up ms")
+          "  first load once quiet ms  warm p50/p95/max ms  after a save ms"
+          "  first load, no warm-up ms")
     for size in figs["sizes"]:
         k = str(size)
         w = figs["warm_ms"][k]
         print(f"  {size:>5}  {figs['first_ms'][k]:>21}  {figs['skeleton_ms'][k]:>11}"
               f"  {figs['after_skeleton_ms'][k]:>17}  {figs['idle_first_ms'][k]:>24}"
               f"  {w['p50']:>7}/{w['p95']}/{w['max']:<9}"
+              f"  {figs['after_save_ms'].get(k, '-'):>15}"
               f"  {figs['cold_unwarmed_ms'][k]:>25}")
     rss = figs["rss_mb"]
     if rss:

@@ -2,7 +2,8 @@
 
 The server is Flet's own ASGI app (`ft.run(..., export_asgi_app=True)`) wrapped in
 `server_guard.HostOriginGuard` and served by uvicorn here, so that only the app's own page
-can open a session, and SIGTERM/SIGINT end the process promptly.
+can open a session, and SIGTERM/SIGINT end the process promptly. Inside the guard,
+`connection_banner.ConnectionBanner` puts the "connection lost" banner into the app page.
 
 With `--share [ADDRESS]` (table mode, issue 12) it listens on 127.0.0.1 and on the LAN
 address, and `companion.share.guard.ShareGuard` inside the guard lets only the host and the
@@ -27,7 +28,13 @@ from typing import Any
 import flet as ft
 from flet.utils import get_bool_env_var, get_free_tcp_port, is_linux_server, open_in_browser
 
-from companion.app.server_guard import WILDCARD_BIND_HOSTS, HostOriginGuard, build_policy
+from companion.app.connection_banner import ConnectionBanner, StoreLanguage
+from companion.app.server_guard import (
+    WILDCARD_BIND_HOSTS,
+    ASGIApp,
+    HostOriginGuard,
+    build_policy,
+)
 from companion.app.shell import build_main
 from companion.app.store_access import AsyncStore, open_store, warm_history
 from companion.app.table_mode.sharing import (
@@ -104,6 +111,11 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
         print(f"Cannot open the session store: {exc}", file=sys.stderr)
         return 1
     astore = AsyncStore(store)
+    # The connection banner's words follow the language setting: read it first, so the
+    # first page is not kept waiting behind the history warm-up below.
+    page_language = StoreLanguage(astore)
+    if not packaged:
+        page_language.prime()
     # The history cache (Home's and History's games) is built on the store thread while
     # the server starts: the first page load queues behind it instead of listing alone.
     # (VILLAGE_COMPANION_NO_HISTORY_WARMUP=1 leaves it out: the Home benchmark's baseline.)
@@ -132,9 +144,10 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
             # behind the guard. None means Flet ran the app itself (Pyodide).
             asgi_app = ft.run(main, export_asgi_app=True, **flet_options)
             if asgi_app is not None:
-                inner = asgi_app
+                # The app page carries the connection-lost banner (connection_banner).
+                inner: ASGIApp = ConnectionBanner(asgi_app, page_language)
                 if table_share is not None:
-                    table_share.guard = ShareGuard(asgi_app, table_share.registry)
+                    table_share.guard = ShareGuard(inner, table_share.registry)
                     inner = table_share.guard
                 extra = {"sockets": sockets} if sockets else {}  # --share: two listeners
                 serve(HostOriginGuard(inner, policy), host, port,

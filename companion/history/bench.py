@@ -39,6 +39,7 @@ from companion.store.session_file import session_file_tables, session_meta
 from companion.store.tinydb_store import SESSIONS_DIR, TinyDBStore
 
 SIZES = (100, 1000, 10_000)
+BENCH_OPEN = "bench-open"  # the unfinished game the "after a save" figure appends to
 NAMES = ["Ann", "Bo", "Chris", "Christopher", "Zoë", "Julie", "Oliver", "Mia", "Noah",
          "Léa", "Sam", "Kai"]
 CATEGORIES = ("prestige", "travel", "church", "customers", "chronicle", "council", "coins")
@@ -91,6 +92,17 @@ def write_history_fixture(root: Path, count: int, seed: int = 0) -> None:
     TinyDBStore(root).list_sessions()  # builds index.json, as the first start would
 
 
+def store_finished_game(store: TinyDBStore, n: int) -> str:
+    """One more finished Village game, saved now (the newest in the history): its id."""
+    sid = f"bench-done-{n}"
+    _, summary = _summary(n, random.Random(n))
+    now = utc_iso()  # played today: first on Home's list (the fixture's games are older)
+    summary.update(date=now[:10], started_at=now, ended_at=now)
+    store.create(sid, "village", sid, {"game": "village"})
+    store.update_info(sid, finished=True, summary=summary)
+    return sid
+
+
 def _first_page(store: TinyDBStore) -> int:
     records = build_records(store.list_sessions()).records
     return len(history_page(records, page=0).items)
@@ -98,6 +110,24 @@ def _first_page(store: TinyDBStore) -> int:
 
 def _cached_page(cache: HistoryCache, store: TinyDBStore) -> int:
     return len(cache.page(store, page=0).items)
+
+
+def _after_save_ms(cache: HistoryCache, store: TinyDBStore, repeats: int, *,
+                   finish: bool) -> float:
+    """Home's history (`cache.home`, what Home's load calls) right after one game was
+    saved: an event appended to an unfinished game, or (`finish`) a game stored finished
+    (it moves into the records). The save itself is not timed; median of `repeats`."""
+    samples = []
+    for n in range(repeats):
+        if finish:
+            store_finished_game(store, n)
+        else:
+            store.append(BENCH_OPEN, [{"seq": n, "group": n, "at": utc_iso(),
+                                       "body": {"type": "end_turn"}}])
+        start = time.perf_counter()
+        cache.home(store)
+        samples.append((time.perf_counter() - start) * 1000)
+    return round(statistics.median(samples), 2)
 
 
 def _median_ms(run: Callable[[], Any], repeats: int) -> float:
@@ -119,8 +149,11 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
     with nothing changed since the last load (one directory scan + the slice);
     cached_stats_ms: the statistics screen's figures through the cache, likewise (the
     sessions folder untouched for over a second, as between two page loads: one stat of
-    the folder); scan_ms: the directory scan the cache falls back to when the folder
-    changed less than a second before (the fingerprint of every game file);
+    the folder); after_save_ms: Home's history through the cache right after one event
+    was saved to an unfinished game (the save itself not timed), and after_finish_ms:
+    likewise right after one game was stored finished; scan_ms: the directory scan the
+    cache falls back to when the folder changed less than a second before (the
+    fingerprint of every game file);
     records_ms: building the records alone
     (from a listing already made); stats_ms: every statistic from those records;
     peak_mb: tracemalloc peak of one list + records + page + statistics pass (Python
@@ -131,6 +164,7 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
     work = Path(tempfile.mkdtemp(prefix="history-bench-", dir=tmp_root))
     figures: dict[str, Any] = {"sizes": list(sizes), "list_page_ms": {},
                                "cached_page_ms": {}, "cached_stats_ms": {}, "scan_ms": {},
+                               "after_save_ms": {}, "after_finish_ms": {},
                                "records_ms": {},
                                "stats_ms": {}, "peak_mb": {}, "records_mb": {},
                                "skipped": {}}
@@ -152,6 +186,13 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
                                                         repeats)
             figures["cached_stats_ms"][key] = _median_ms(partial(cache.stats, store),
                                                          repeats)
+            store.create(BENCH_OPEN, "village", BENCH_OPEN, {"game": "village"})
+            cache.home(store)
+            saves = max(repeats, 5)
+            figures["after_save_ms"][key] = _after_save_ms(cache, store, saves,
+                                                           finish=False)
+            figures["after_finish_ms"][key] = _after_save_ms(cache, store, saves,
+                                                             finish=True)
             del cache
             infos = store.list_sessions()
             figures["records_ms"][key] = _median_ms(partial(build_records, infos), repeats)
@@ -187,6 +228,12 @@ def print_figures(figs: dict[str, Any]) -> None:
               f"  {figs['scan_ms'][k]:>7}"
               f"  {figs['records_ms'][k]:>10}  {figs['stats_ms'][k]:>8}"
               f"  {figs['peak_mb'][k]:>7}  {figs['records_mb'][k]:>10}")
+    print("Home's history right after a save (cache.home, ms):  after an event saved"
+          "  after a game finished")
+    for size in figs["sizes"]:
+        k = str(size)
+        print(f"  {size:>6}  {figs['after_save_ms'][k]:>48}"
+              f"  {figs['after_finish_ms'][k]:>21}")
 
 
 def run_history_bench(as_json: bool = False, sizes: tuple[int, ...] = SIZES,

@@ -14,6 +14,16 @@ companion/tally/service.py `session_summary`):
   out of the game (Small City) scores "—";
 - Village also: solo, achievement (solo), and since issue 14 edition, started_at,
   ended_at, ranks, categories {name: {category: points}}, start_player, karla_variant.
+
+A solo game's listed players who were never scored are its `opponent` (Village: Karla,
+who plays but does not score): the rows show "Ann vs. Karla".
+
+Village games saved before the summary had an edition: the edition is inferred where the
+summary alone settles it, as the setup refuses everything else (companion/village/setup.py
+`component_problems`, since the first stored game): a solo game, or a game of five, is
+Big Box (the 2011 edition has no solo mode and plays 2-4). A game of 2-4 players stays
+unknown: only its header (setup.edition) says which, and records are built from the
+listing, never from the game files.
 """
 
 from __future__ import annotations
@@ -29,6 +39,11 @@ from companion.store.base import SessionInfo
 
 #: Shown for a player who left the game (Small City pollution); kept as "no score".
 OUT_SCORE = "—"
+VILLAGE_GAMES = frozenset({"village", "village-solo", "village_solo"})
+#: Village's solo opponent, as the engine names her (companion/village/setup.py).
+KARLA = "Karla"
+BIG_BOX = "big-box"
+BIG_BOX_ONLY_PLAYERS = 5  # the 2011 edition plays 2-4
 
 
 class PlayerResult(BaseModel):
@@ -58,6 +73,7 @@ class GameRecord(BaseModel):
     start_player: str | None = None
     achievement: str | None = None  # Village solo
     karla_variant: str | None = None  # Village solo: "standard" or "d4"
+    opponent: str | None = None  # solo: who played against the player unscored (Karla)
     updated_at: str = ""
 
     @property
@@ -229,14 +245,23 @@ def build_record(info: SessionInfo) -> GameRecord:
     solo = summary.get("solo")
     solo = solo if isinstance(solo, bool) else len(players) == 1
     start_player = _text(summary.get("start_player"))
+    village = info.game in VILLAGE_GAMES
+    opponent = None
+    if solo:
+        scored = {p.name for p in players}
+        opponent = next((n for n in _names(summary.get("players")) if n not in scored),
+                        KARLA if village else None)
+    edition = _text(summary.get("edition"))
+    if edition is None and village and (solo or len(players) == BIG_BOX_ONLY_PLAYERS):
+        edition = BIG_BOX  # see the module doc: nothing else could have been played
     return GameRecord.model_construct(
         id=info.id, game=info.game, title=info.title, date=day, started_at=started,
-        ended_at=ended, duration_min=duration, edition=_text(summary.get("edition")),
+        ended_at=ended, duration_min=duration, edition=edition,
         solo=solo, players=players,
         start_player=start_player if start_player in {p.name for p in players} else None,
         achievement=_text(summary.get("achievement")) if solo else None,
         karla_variant=_text(summary.get("karla_variant")) if solo else None,
-        updated_at=info.updated_at)
+        opponent=opponent, updated_at=info.updated_at)
 
 
 def build_records(infos: Iterable[SessionInfo]) -> RecordSet:

@@ -378,6 +378,21 @@ class TinyDBStore:
             return None
         return {**info.model_dump(mode="json"), "stamp": stamp(stat)}
 
+    def session_info(self, session_id: str) -> SessionInfo | None:
+        """What `list_sessions` lists for one game, read from its file alone (None: no
+        such game, or not listable: an invalid id, a damaged file, which is quarantined
+        as a listing would). The history cache's update for one changed game: the
+        index is left as it is (a cache, checked by stamp at the next listing)."""
+        try:
+            path = self._session_path(session_id)
+            stat = os.stat(path)
+        except (ValueError, OSError):
+            return None
+        entry = self._index_entry(session_id, stat)
+        if entry is None:
+            return None
+        return SessionInfo.model_validate({k: v for k, v in entry.items() if k != "stamp"})
+
     # ---- index (a cache) and settings
 
     def _read_table_file(self, path: Path, table_name: str, check: Callable[[Any], None],

@@ -11,6 +11,7 @@ import flet as ft
 import pytest
 from flet.controls.base_control import BaseControl
 
+from companion.app.history.replay import build_replay
 from companion.app.store_access import warm_history
 from companion.history.cache import history_cache
 from companion.store.memory import MemoryStore
@@ -146,6 +147,49 @@ def test_replay_steps_through_the_game(finished_store: MemoryStore) -> None:
                                                          before.redo)
 
 
+def test_replay_jumps_by_turn_and_round(finished_store: MemoryStore) -> None:
+    sid = game_id(finished_store)
+    replay = build_replay(sid, finished_store)
+    # worked out here from the folded steps, independently of companion.history.positions
+    round_two = next(s.number for s in replay.steps if s.round == 2)
+    last_round = max(s.round for s in replay.steps)
+    last_round_start = next(s.number for s in replay.steps if s.round == last_round)
+    takes = [s.number for s in replay.steps
+             if s.entry.body.get("type") in ("take_cube", "well", "free_action")]
+    count = len(replay.steps)
+    with AppHarness(finished_store,
+                    client=FakeClient(initial_route=f"/history/replay/{sid}")) as app:
+        assert text_of(app, "replay-step") == f"Step 1 of {count}"
+        assert text_of(app, "replay-where").startswith("Round 1 · ")
+        for name in ("replay-previous-round", "replay-previous-turn"):
+            holder = cast(ft.Semantics, app.find(identifier=name))
+            assert cast(ft.IconButton, holder.content).disabled
+        tap(app, "replay-next-turn")
+        assert text_of(app, "replay-step") == f"Step {takes[0]} of {count}"
+        assert text_of(app, "replay-where").startswith("Round 1, turn 1 · ")
+        tap(app, "replay-next-turn")
+        assert text_of(app, "replay-step") == f"Step {takes[1]} of {count}"
+        assert text_of(app, "replay-where").startswith("Round 1, turn 2 · ")
+        tap(app, "replay-forward")  # into the middle of turn 2
+        tap(app, "replay-previous-turn")  # back to its start
+        assert text_of(app, "replay-step") == f"Step {takes[1]} of {count}"
+        tap(app, "replay-previous-turn")
+        assert text_of(app, "replay-step") == f"Step {takes[0]} of {count}"
+        tap(app, "replay-next-round")
+        assert text_of(app, "replay-step") == f"Step {round_two} of {count}"
+        assert text_of(app, "replay-where").startswith("Round 2")
+        tap(app, "replay-previous-round")
+        assert text_of(app, "replay-step") == f"Step 1 of {count}"
+        tap(app, "replay-last")
+        tap(app, "replay-previous-round")
+        assert text_of(app, "replay-step") == f"Step {last_round_start} of {count}"
+        assert text_of(app, "replay-where").startswith(f"Round {last_round}")
+        holder = cast(ft.Semantics, app.find(identifier="replay-next-round"))
+        assert cast(ft.IconButton, holder.content).disabled
+        assert tap_target_problems(app) == []
+    assert len(takes) == len(replay.marks.turns)
+
+
 def test_replay_offers_no_command(finished_store: MemoryStore) -> None:
     sid = game_id(finished_store)
     with AppHarness(finished_store,
@@ -153,7 +197,8 @@ def test_replay_offers_no_command(finished_store: MemoryStore) -> None:
         view = app.page.views[-1]
         names = sorted(str(c.tooltip) for c, _ in app.walk(view)
                        if isinstance(c, ft.IconButton))
-        assert names == ["Back", "First step", "Last step", "Next step", "Previous step"]
+        assert names == ["Back", "First step", "Last step", "Next round", "Next step",
+                         "Next turn", "Previous round", "Previous step", "Previous turn"]
         assert not [c for c, _ in app.walk(view) if isinstance(
             c, ft.Button | ft.FilledButton | ft.OutlinedButton | ft.TextButton)]
         assert not app.find_all(identifier="undo") and not app.find_all(identifier="redo")

@@ -77,7 +77,7 @@ def test_history_lists_every_game_newest_first_with_results(store: ProblemStore)
         assert row_titles(app) == ["May 4, 2024 · Village", "May 3, 2024 · Village",
                                    "May 2, 2024 · Feudum", "May 1, 2024 · Village · 75 min"]
         assert "Ann 31, Bo 45\nWinner: Bo" in texts
-        assert "Zoë 55\nSolo game · Traveller" in texts
+        assert "Zoë 55 vs. Karla\nSolo game · Traveller" in texts
         assert "Ann 20, Cy 25\nWinner: Cy" in texts
         assert not any("Still playing" in t for t in texts)
 
@@ -259,12 +259,14 @@ def test_backup_export_then_import_round_trip(store: ProblemStore) -> None:
     with open_at(other, "/history/backup") as app:
         pick(app, "backup.json", data)
         report = app.find(identifier="backup-report")
-        texts = [t for c, _ in app.walk(report) for t in app.own_texts(c)]
+        texts = [c.value for c, _ in app.walk(report) if isinstance(c, ft.Text)]
         assert texts == ["Imported from backup.json:", "New games: 6",
                          "Already here, skipped: 0", "Settings imported: 2"]
+        # ... and the same lines are the banner's name for screen readers
+        assert any(getattr(c, "label", None) == "\n".join(texts) for c, _ in app.walk(report))
         pick(app, "backup.json", data)  # twice: nothing more
-        texts = [t for c, _ in app.walk(app.find(identifier="backup-report"))
-                 for t in app.own_texts(c)]
+        texts = [c.value for c, _ in app.walk(app.find(identifier="backup-report"))
+                 if isinstance(c, ft.Text)]
         assert "New games: 0" in texts and "Already here, skipped: 6" in texts
     assert {i.id for i in other.list_sessions()} == {i.id for i in store.list_sessions()}
     for info in store.list_sessions():
@@ -363,6 +365,25 @@ def test_history_screens_show_no_english(lang: str) -> None:
                 found = []
             found += english_in(lang, app.visible_texts())
             assert not found, (route, found)
+
+
+@pytest.mark.parametrize(("lang", "history", "home"), [
+    ("en", "Zoë 55 vs. Karla", "Players: Zoë vs. Karla"),
+    ("de", "Zoë 55 gegen Karla", "Spieler: Zoë gegen Karla"),
+    ("ko", "Zoë 55 대 카를라", "플레이어: Zoë 대 카를라"),
+    ("zh_Hant", "Zoë 55 對 卡拉", "玩家：Zoë 對 卡拉"),
+])
+def test_a_solo_row_names_karla_in_the_readers_language(lang: str, history: str,
+                                                         home: str) -> None:
+    """Karla is never scored, yet she played: History's and Home's rows name her."""
+    store = ProblemStore()
+    add(store, "s1", "village", solo("Zoë", 55, "traveller", day="2024-05-03"))
+    locales = (LANGUAGES[lang],) if lang in LANGUAGES else ("en-US",)
+    for route, expected in (("/history", history), ("/", home)):
+        client = FakeClient(locales=locales, initial_route=route)
+        with AppHarness(store, client=client) as app:
+            assert any(t.startswith(expected) for t in app.visible_texts()), (
+                route, app.visible_texts())
 
 
 def test_history_screens_tap_targets(store: ProblemStore) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from companion.app import launch
+from companion.app.connection_banner import ConnectionBanner, StoreLanguage
 from companion.app.server_guard import HostOriginGuard
 from companion.app.store_access import AsyncStore
 
@@ -58,6 +59,8 @@ def test_flets_asgi_app_is_served_behind_the_guard(rec: Recorder, tmp_path: Path
     ((app, host, port),) = rec.served
     assert (host, port) == ("127.0.0.1", 8125)
     assert isinstance(app, HostOriginGuard)
+    assert isinstance(app.app, ConnectionBanner)  # the page carries the connection banner
+    assert isinstance(app.app.language, StoreLanguage)
     assert {"127.0.0.1:8125", "localhost:8125", "[::1]:8125", "box.local:8125",
             "box.local"} == app.policy.hosts
     assert "https://games.example.org" in app.policy.origins

@@ -73,26 +73,64 @@ def chromium() -> Path:
     return CHROMIUM
 
 
-@contextmanager
-def served_app(data_dir: Path, *extra: str) -> Iterator[str]:
-    """The app (`python -m companion`) serving `data_dir` on 127.0.0.1 and a free port,
-    until the block ends (SIGTERM, then kill): yields "http://127.0.0.1:PORT"."""
-    port = free_port()
-    env = {**os.environ, "FLET_WEB_NO_CDN": "1", "FLET_WEB_RENDERER": "canvaskit"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "--port", str(port), "--data-dir", str(data_dir),
-         *extra], cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_for_http(base + "/", 30, proc)
-        yield base
-    finally:
-        proc.send_signal(signal.SIGTERM)
+class AppProcess:
+    """`python -m companion` serving `data_dir` on 127.0.0.1: `start()` launches it and
+    waits until the page answers, `stop()` ends it (SIGTERM, then kill; or any signal, e.g.
+    SIGKILL for a server that dies), and `start()` again serves on the same port, as a
+    restarted server would (the connection-banner test)."""
+
+    def __init__(self, data_dir: Path, *extra: str, port: int | None = None) -> None:
+        self.data_dir, self.extra = data_dir, extra
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout_s: float = 30) -> None:
+        env = {**os.environ, "FLET_WEB_NO_CDN": "1", "FLET_WEB_RENDERER": "canvaskit"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "--port", str(self.port), "--data-dir",
+             str(self.data_dir), *self.extra], cwd=REPO, env=env,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            wait_for_http(self.base + "/", timeout_s, self.proc)
+        except RuntimeError as exc:  # it exited: say why
+            err = self.proc.stderr.read().decode("utf-8", "replace") if self.proc.stderr else ""
+            self.stop()
+            raise RuntimeError(f"{exc}\n{err[-3000:]}") from None
+        except BaseException:
+            self.stop()
+            raise
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None or proc.poll() is not None:
+            return
+        proc.send_signal(sig)
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@contextmanager
+def served_app(data_dir: Path, *extra: str) -> Iterator[str]:
+    """The app (`python -m companion`) serving `data_dir` on 127.0.0.1 and a free port,
+    until the block ends (SIGTERM, then kill): yields "http://127.0.0.1:PORT"."""
+    with restartable_app(data_dir, *extra) as app:
+        yield app.base
+
+
+@contextmanager
+def restartable_app(data_dir: Path, *extra: str) -> Iterator[AppProcess]:
+    """served_app, yielding the AppProcess so a test can stop and start it on its port;
+    whatever runs when the block ends is stopped."""
+    app = AppProcess(data_dir, *extra)
+    app.start()
+    try:
+        yield app
+    finally:
+        app.stop()
 
 
 @pytest.fixture(scope="module")

@@ -41,17 +41,24 @@ def settle(page: Any) -> None:
     page.wait_for_function(QUIET_JS, arg=QUIET_MS, timeout=STEP_TIMEOUT_MS)
 
 
-def open_app(browser: Any, url: str, locale: str) -> Any:
-    context = browser.new_context(viewport=PHONE, locale=locale, device_scale_factor=1)
+def open_app(browser: Any, url: str, locale: str = "en-US", *, dark: bool = False,
+             viewport: dict[str, int] | None = None, downloads: bool = False,
+             semantics: bool = True) -> Any:
+    """A new page (its own browser context) on `url`, once Flutter's view is there; every
+    browser test opens its pages here."""
+    context = browser.new_context(viewport=viewport or PHONE, locale=locale,
+                                  color_scheme="dark" if dark else "light",
+                                  device_scale_factor=1, accept_downloads=downloads)
     context.add_init_script(SEMANTICS_CLOCK_JS)
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("flutter-view", timeout=LOAD_TIMEOUT_MS)
-    # Flutter web draws on a canvas; its semantics DOM (roles, names, identifiers) is
-    # only built after the hidden placeholder is "clicked".
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
-    placeholder.evaluate("e => e.click()")
+    if semantics:
+        # Flutter web draws on a canvas; its semantics DOM (roles, names, identifiers) is
+        # only built after the hidden placeholder is "clicked".
+        placeholder = page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        placeholder.evaluate("e => e.click()")
     return page
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from .conftest import REPO, served_app
-from .test_browser import LOAD_TIMEOUT_MS, SEMANTICS_CLOCK_JS, settle
+from .test_browser import LOAD_TIMEOUT_MS, open_app, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -76,16 +76,7 @@ def _screens(s: Seeded) -> list[tuple[str, str]]:
 
 def _open(browser: Any, url: str, locale: str, scheme: str,
           viewport: dict[str, int]) -> Any:
-    context = browser.new_context(viewport=viewport, locale=locale, color_scheme=scheme,
-                                  device_scale_factor=1)
-    context.add_init_script(SEMANTICS_CLOCK_JS)
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector("flutter-view", timeout=LOAD_TIMEOUT_MS)
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
-    placeholder.evaluate("e => e.click()")
-    return page
+    return open_app(browser, url, locale, dark=scheme == "dark", viewport=viewport)
 
 
 def _visit(page: Any, route: str) -> str:

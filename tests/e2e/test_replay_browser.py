@@ -1,6 +1,6 @@
 """The step-by-step replay of a finished Village game in real Chromium on a 360x800
-phone: its step buttons are named, stepping changes the step shown; a screenshot goes to
-test-artifacts/screenshots/."""
+phone: its step buttons are named, stepping changes the step shown, the round jump goes to
+the next round's first step; a screenshot goes to test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -55,4 +55,18 @@ def test_replay_steps_on_a_phone(browser: Any, replay_url: str, screenshots: Pat
     assert "Step " in words(page, "replay-step")
     shot(page, screenshots, "history-replay-360.png")
     page.get_by_role("button", name="First step").click(timeout=STEP_TIMEOUT_MS)
+    page.get_by_text("Step 1 of ").wait_for(timeout=STEP_TIMEOUT_MS)
+    page.get_by_role("button", name="Next round").click(timeout=STEP_TIMEOUT_MS)
+    page.get_by_text("Round 2").wait_for(timeout=STEP_TIMEOUT_MS)
+    assert "Step 1 of " not in words(page, "replay-step")
+    for name in ("Previous round", "Previous turn", "Next turn", "Next round"):
+        box = page.get_by_role("button", name=name).bounding_box()
+        assert box is not None and box["width"] >= 48 and box["height"] >= 48
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    page.get_by_role("button", name="Next turn").click(timeout=STEP_TIMEOUT_MS)
+    page.get_by_text("Round 2, turn 1").wait_for(timeout=STEP_TIMEOUT_MS)
+    shot(page, screenshots, "history-replay-round-360.png")
+    page.get_by_role("button", name="Previous round").click(timeout=STEP_TIMEOUT_MS)
+    page.get_by_text("Round 2 · ").wait_for(timeout=STEP_TIMEOUT_MS)  # back to its start
+    page.get_by_role("button", name="Previous round").click(timeout=STEP_TIMEOUT_MS)
     page.get_by_text("Step 1 of ").wait_for(timeout=STEP_TIMEOUT_MS)

@@ -586,8 +586,8 @@ def test_solo_game_to_final_scoring(browser: Any, app_url: str, village_shots: P
     ui.tap(ui.button("Finish and save"))
 
     # ---- Home: the game is in the history, no longer among the open ones ----
-    # History lists who scored: a solo game's row names the player (Karla is never scored)
-    entry = page.get_by_text(re.compile(r"Village\nPlayers: Ann\n"))
+    # History lists who scored, and whom a solo game was played against (Karla, unscored)
+    entry = page.get_by_text(re.compile(r"Village\nPlayers: Ann vs\. Karla\n"))
     entry.wait_for(timeout=STEP_TIMEOUT_MS)
     assert re.search(rf"Scores: Ann {total.group(1)}(\D|$)", entry.inner_text()), \
         entry.inner_text()

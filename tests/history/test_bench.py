@@ -13,14 +13,15 @@ from companion.history.bench import bench_history, main
 def test_bench_history_reports_every_figure(tmp_path: Path) -> None:
     figs = bench_history(tmp_path, sizes=(5, 12), repeats=1)
     for key in ("list_page_ms", "cached_page_ms", "cached_stats_ms", "scan_ms", "records_ms",
-                "stats_ms", "peak_mb", "records_mb"):
+                "stats_ms", "peak_mb", "records_mb", "after_save_ms", "after_finish_ms"):
         assert set(figs[key]) == {"5", "12"}
     assert figs["skipped"] == {"5": 0, "12": 0}
 
 
 def test_module_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--sizes", "3"]) == 0
-    assert "list+page ms" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "list+page ms" in out and "after a game finished" in out
     assert main(["--sizes", "4", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["sizes"] == [4]
 

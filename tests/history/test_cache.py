@@ -60,7 +60,7 @@ def test_only_changed_games_get_new_records() -> None:
     assert "v04" not in {r.id for r in cache.records(store)}
 
 
-def test_a_tinydb_store_is_listed_again_only_after_a_write(
+def test_a_tinydb_store_is_listed_once_and_then_read_file_by_file(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = TinyDBStore(tmp_path)
     fill(store)
@@ -81,10 +81,12 @@ def test_a_tinydb_store_is_listed_again_only_after_a_write(
     store.update_info("v99", finished=True, summary=village({"Ann": 1, "Bo": 2},
                                                             day="2024-12-31"))
     first = cache.page(store).items[0]
-    assert first.id == "v99" and len(listings) == 2
+    # The write changed one file: that file is read, the store is not listed again.
+    assert first.id == "v99" and len(listings) == 1
+    assert cache.last_update == "incremental"
     cache.invalidate()
     cache.page(store)
-    assert len(listings) == 3
+    assert len(listings) == 2 and cache.last_update == "listed"
 
 
 def test_fingerprint_and_the_one_cache_per_store(tmp_path: Path) -> None:

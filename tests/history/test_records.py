@@ -41,6 +41,27 @@ def test_solo_leaves_karla_out_and_keeps_achievement_and_variant() -> None:
     rec = build_record(info("s", solo("Ann", 52, "master", day="2024-01-02", variant="d4")))
     assert rec.solo and [p.name for p in rec.players] == ["Ann"]
     assert (rec.achievement, rec.karla_variant) == ("master", "d4")
+    assert rec.opponent == "Karla"  # she played, unscored: the rows name her
+    multi = build_record(info("m", village({"Ann": 40, "Bo": 30})))
+    assert multi.opponent is None
+    alone = build_record(info("t", tally("feudum", {"Ann": 20}, ["Ann"]), game="feudum"))
+    assert alone.solo and alone.opponent is None  # nobody else listed
+
+
+def test_the_edition_of_an_old_village_summary_where_it_is_certain() -> None:
+    """Before summaries had an edition: solo and five players exist in Big Box only;
+    two to four players could be either edition and stay unknown."""
+    old_solo = solo("Ann", 52, "master", day="2024-01-02", variant=None)
+    del old_solo["edition"]
+    assert build_record(info("s", old_solo)).edition == "big-box"
+    five = village({n: 10 + i for i, n in enumerate("ABCDE")}, edition=None)
+    assert build_record(info("five", five)).edition == "big-box"
+    four = village({n: 10 + i for i, n in enumerate("ABCD")}, edition=None)
+    assert build_record(info("four", four)).edition is None
+    told = village({"Ann": 3, "Bo": 4}, edition="2011")
+    assert build_record(info("told", told)).edition == "2011"  # as stored, never guessed
+    other = tally("villagers", {n: i for i, n in enumerate("ABCDE")}, ["E"])
+    assert build_record(info("o", other, game="villagers")).edition is None
 
 
 def test_a_player_out_of_the_game_has_no_score() -> None:

@@ -11,7 +11,11 @@ from typing import cast
 
 from babel.dates import format_date
 
+from companion.app.assistants.hub import HUB as TALLY_HUB
 from companion.app.history.paths import GAME_LABEL_KEYS
+from companion.app.summaries import shown_player
+from companion.app.village.hub import HUB as VILLAGE_HUB
+from companion.history.abandon import resume, split_unfinished
 from companion.history.backup import (
     BackupError,
     BackupStore,
@@ -26,7 +30,7 @@ from companion.history.names import load_merges, save_merges
 from companion.history.query import HistoryFilter, HistoryPage
 from companion.history.records import GameRecord
 from companion.history.stats import Statistics
-from companion.store.base import SessionStore
+from companion.store.base import SessionInfo, SessionStore
 
 Translate = Callable[..., str]
 
@@ -36,6 +40,7 @@ class PageData:
     page: HistoryPage
     players: list[str]  # every player's name (merged), for the player filter
     skipped: int  # finished games whose summary could not be read
+    abandoned: tuple[SessionInfo, ...] = ()  # unfinished games given up on, last saved first
 
 
 def read_page(flt: HistoryFilter, page: int, page_size: int,
@@ -46,8 +51,17 @@ def read_page(flt: HistoryFilter, page: int, page_size: int,
     if result.items == [] and page > 0 and result.total:  # the list shrank: last page
         last = (result.total - 1) // page_size
         result = cache.page(store, flt, page=last, page_size=page_size, merges=merges)
+    _going, abandoned = split_unfinished(cache.unfinished(store))
     return PageData(page=result, players=cache.player_names(store, merges),
-                    skipped=cache.skipped)
+                    skipped=cache.skipped, abandoned=tuple(abandoned))
+
+
+def resume_abandoned(session_id: str, store: SessionStore) -> None:
+    """An abandoned game back on Home's "Continue a game" (a copy another screen holds
+    is dropped: its version is now behind the file's)."""
+    resume(store, session_id)
+    for hub in (VILLAGE_HUB, TALLY_HUB):
+        hub.forget(session_id)
 
 
 @dataclass(frozen=True)
@@ -97,13 +111,27 @@ def day_text(day: date, babel_locale: str) -> str:
     return format_date(day, format="medium", locale=babel_locale)
 
 
+def opponent_name(record: GameRecord, t: Translate) -> str | None:
+    """Who a solo game was played against, in the reader's spelling (카를라 …)."""
+    if record.opponent is None:
+        return None
+    return shown_player(t, record.game, {"solo": record.solo}, record.opponent)
+
+
+def with_opponent(record: GameRecord, t: Translate, players: str) -> str:
+    """`players`, and against whom for a solo game: "Ann vs. Karla"."""
+    opponent = opponent_name(record, t)
+    return players if opponent is None else t("history.versus", players=players,
+                                                opponent=opponent)
+
+
 def score_text(record: GameRecord, t: Translate) -> str:
     parts = []
     for p in record.players:
         score = t("history.out") if p.eliminated else (
             "?" if p.score is None else str(p.score))
         parts.append(t("history.player_score", name=p.name, score=score))
-    return ", ".join(parts)
+    return with_opponent(record, t, ", ".join(parts))
 
 
 def winner_text(record: GameRecord, t: Translate,

@@ -1,8 +1,9 @@
 """A finished Village game, step by step: its stored log folded through the engine once,
-keeping after each event only what the replay screen shows (round, phase, whose turn,
-each player's counters) and the event itself for its log line. Read only: the game is
-loaded from the store and never written. Blocking (folds the whole game): call it on the
-store thread (ctx.in_background), never in an event handler."""
+keeping after each event only what the replay screen shows (round, turn within the round,
+phase, whose turn, each player's counters) and the event itself for its log line, and
+where each round and turn starts (companion.history.positions) for the screen's jumps.
+Read only: the game is loaded from the store and never written. Blocking (folds the whole
+game): call it on the store thread (ctx.in_background), never in an event handler."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.app.village.log.model import LogEntry, actor_of
+from companion.history.positions import Marks, marks
 from companion.store.base import SessionStore
 from companion.village.components import ComponentData
 from companion.village.engine import apply_event, start_state
@@ -36,6 +38,7 @@ class ReplayStep:
     number: int
     entry: LogEntry  # the event, with the player it acted for
     round: int
+    turn: int  # cubes taken (or wells) so far this round: 0 before the round's first
     phase: str
     current: int  # whose turn it is (a player's index)
     players: tuple[PlayerCounters, ...]  # in seat order
@@ -47,6 +50,7 @@ class Replay:
     steps: list[ReplayStep]
     final: VillageState  # names players and members for the log lines
     total_events: int  # stored events; more than len(steps) when the fold stopped early
+    marks: Marks = Marks()  # the steps at which each round and each turn starts
 
 
 class NotAVillageGame(ValueError):
@@ -81,7 +85,7 @@ def build_replay(session_id: str, store: SessionStore) -> Replay:
             logger.exception("replay of %s stopped at event %s", session_id, number)
             break
         steps.append(ReplayStep(number=number, entry=entry, round=state.round,
-                                phase=state.phase, current=state.current,
+                                turn=state.round_turns, phase=state.phase, current=state.current,
                                 players=_counters(state)))
     return Replay(session_id=session_id, steps=steps, final=state,
-                  total_events=len(stored.events))
+                  total_events=len(stored.events), marks=marks(steps))

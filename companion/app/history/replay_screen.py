@@ -1,13 +1,16 @@
 """`/history/replay/:session_id`: a finished Village game step by step, read only.
 
 The stored log is folded through the engine once, on the store thread (history/replay.py);
-stepping then only shows another of the kept steps: step k of n, the round, whose turn,
-each player's counters and the log line of step k. First / back / forward / last are 48 px
-buttons named for screen readers. The screen offers no command, undo, redo or "go back to
+stepping then only shows another of the kept steps: step k of n, the round and the turn
+within it, whose turn, each player's counters and the log line of step k. First / back /
+forward / last step and previous / next turn and round are 48 px buttons named for screen
+readers; where each turn and round starts was worked out with the fold
+(companion.history.positions). The screen offers no command, undo, redo or "go back to
 here": nothing on it changes the game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import flet as ft
@@ -42,6 +45,25 @@ class ReplayScreen(Screen):
                                    partial(self.step, +1), disabled=True)
         self.last = icon_button(ft.Icons.LAST_PAGE, t("history.replay.last"),
                                 partial(self.go, -1), disabled=True)
+        self.previous_round = icon_button(
+            ft.Icons.FAST_REWIND, t("history.replay.previous_round"),
+            partial(self.jump, lambda r, i: r.marks.previous_round(i)), disabled=True)
+        self.previous_turn = icon_button(
+            ft.Icons.SKIP_PREVIOUS, t("history.replay.previous_turn"),
+            partial(self.jump, lambda r, i: r.marks.previous_turn(i)), disabled=True)
+        self.next_turn = icon_button(
+            ft.Icons.SKIP_NEXT, t("history.replay.next_turn"),
+            partial(self.jump, lambda r, i: r.marks.next_turn(i)), disabled=True)
+        self.next_round = icon_button(
+            ft.Icons.FAST_FORWARD, t("history.replay.next_round"),
+            partial(self.jump, lambda r, i: r.marks.next_round(i)), disabled=True)
+        # Two rows of four: eight 48 px buttons do not fit one row at 360 px.
+        jumps = ft.Row([
+            ft.Semantics(identifier="replay-previous-round", content=self.previous_round),
+            ft.Semantics(identifier="replay-previous-turn", content=self.previous_turn),
+            ft.Semantics(identifier="replay-next-turn", content=self.next_turn),
+            ft.Semantics(identifier="replay-next-round", content=self.next_round),
+        ], alignment=ft.MainAxisAlignment.CENTER, spacing=8)
         buttons = ft.Row([
             ft.Semantics(identifier="replay-first", content=self.first),
             ft.Semantics(identifier="replay-back", content=self.back),
@@ -65,6 +87,7 @@ class ReplayScreen(Screen):
                 ft.Divider(),
                 ft.Semantics(identifier="replay-players", content=self.players),
                 buttons,
+                jumps,
                 self.note,
             ],
         )
@@ -97,6 +120,15 @@ class ReplayScreen(Screen):
         self.index = min(max(self.index + delta, 0), len(self.replay.steps) - 1)
         self._render()
 
+    def jump(self, target: Callable[[Replay, int], int | None]) -> None:
+        """To the step a jump names (the start of the previous/next turn or round)."""
+        if self.replay is None or not self.replay.steps:
+            return
+        index = target(self.replay, self.index)
+        if index is not None:
+            self.index = index
+            self._render()
+
     @property
     def shown(self) -> ReplayStep | None:
         if self.replay is None or not self.replay.steps:
@@ -111,6 +143,11 @@ class ReplayScreen(Screen):
         step = self.shown
         self.first.disabled = self.back.disabled = step is None or self.index == 0
         self.forward.disabled = self.last.disabled = step is None or self.index >= count - 1
+        marks = replay.marks
+        self.previous_round.disabled = step is None or marks.previous_round(self.index) is None
+        self.previous_turn.disabled = step is None or marks.previous_turn(self.index) is None
+        self.next_turn.disabled = step is None or marks.next_turn(self.index) is None
+        self.next_round.disabled = step is None or marks.next_round(self.index) is None
         if step is None:
             self.status.value = t("history.replay.empty")
             self.where.value, self.line.value = "", ""
@@ -124,7 +161,12 @@ class ReplayScreen(Screen):
             turn = t("history.replay.over")
         else:
             turn = t("history.replay.turn", player=player_name(self.ctx, final, step.current))
-        where = [t("history.replay.round", round=step.round)] if step.round else []
+        if step.round and step.turn:
+            where = [t("history.replay.round_turn", round=step.round, turn=step.turn)]
+        elif step.round:
+            where = [t("history.replay.round", round=step.round)]
+        else:
+            where = []
         self.where.value = " · ".join([*where, turn])
         self.line.value = describe(self.ctx, final, step.entry)
         rows: list[ft.Control] = []

@@ -2,7 +2,8 @@
 players, scores and winner; filters (game, Village edition, solo/multiplayer, player, date
 range) and a player search; paged (the client holds only the page it shows). A row opens
 the game's final sheet; a Village game also has its log and its step-by-step replay one
-tap away."""
+tap away. Below them, "Abandoned": unfinished games given up on from Home (kept, not in
+the statistics), each with Resume to put it back on Home's "Continue a game"."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from companion.app.history.data import (
     export_one_game,
     game_label,
     read_page,
+    resume_abandoned,
     score_text,
     winner_text,
 )
@@ -36,14 +38,18 @@ from companion.app.kit import (
     TOUCH_TARGET,
     back_button,
     chips,
+    heading,
+    icon_button,
     muted,
     pager,
 )
 from companion.app.paging import PageSlice
 from companion.app.routing import Screen
+from companion.app.summaries import game_title
 from companion.app.village.present import term
 from companion.history.query import HistoryFilter
 from companion.history.records import GameRecord
+from companion.store.base import SessionInfo
 
 PAGE_SIZE = 10
 ALL = "all"
@@ -51,11 +57,6 @@ ANY_PLAYER = "\u2063every"  # the player filter's "every player" (no name is thi
 SOLO, MULTI = "solo", "multi"
 #: Village editions as the records name them, with their labels.
 EDITIONS = (("big-box", "readings.edition.big_box"), ("2011", "readings.edition.2011"))
-
-
-def named_icon(icon: ft.IconData, label: str) -> ft.Icon:
-    """An icon button's icon carrying its accessible name (screen readers)."""
-    return ft.Icon(icon, semantics_label=label)
 
 
 def parse_day(text: str | None) -> date | None:
@@ -98,6 +99,11 @@ class HistoryScreen(Screen):
             keyboard_type=ft.KeyboardType.DATETIME, text_size=BODY_TEXT_SIZE)
         self._count = muted(t("common.loading"), size=BODY_TEXT_SIZE)
         self._rows = ft.Column(spacing=4)
+        self._abandoned = ft.Column(spacing=4)
+        # Hidden while there is none (a Semantics must hold a visible control: the web
+        # client draws an error box in its place otherwise).
+        self._abandoned_box = ft.Semantics(identifier="history-abandoned",
+                                           content=self._abandoned, visible=False)
         self._render_filters()
         return ft.View(
             route="/history",
@@ -106,15 +112,10 @@ class HistoryScreen(Screen):
                 title=ft.Semantics(content=ft.Text(t("history.title")),
                                    identifier="history-title"),
                 actions=[
-                    ft.IconButton(named_icon(ft.Icons.INSIGHTS, t("history.open_stats")),
-                                  tooltip=t("history.open_stats"),
-                                  on_click=lambda: self.ctx.go(STATS_ROUTE),
-                                  width=TOUCH_TARGET, height=TOUCH_TARGET),
-                    ft.IconButton(named_icon(ft.Icons.SETTINGS_BACKUP_RESTORE,
-                                             t("history.open_backup")),
-                                  tooltip=t("history.open_backup"),
-                                  on_click=lambda: self.ctx.go(BACKUP_ROUTE),
-                                  width=TOUCH_TARGET, height=TOUCH_TARGET),
+                    icon_button(ft.Icons.INSIGHTS, t("history.open_stats"),
+                                lambda: self.ctx.go(STATS_ROUTE)),
+                    icon_button(ft.Icons.SETTINGS_BACKUP_RESTORE, t("history.open_backup"),
+                                lambda: self.ctx.go(BACKUP_ROUTE)),
                 ],
             ),
             scroll=ft.ScrollMode.AUTO,
@@ -135,6 +136,7 @@ class HistoryScreen(Screen):
                 ),
                 ft.Semantics(identifier="history-count", content=self._count),
                 ft.Semantics(identifier="history-rows", content=self._rows),
+                self._abandoned_box,
             ],
         )
 
@@ -255,6 +257,51 @@ class HistoryScreen(Screen):
                           on_previous=partial(self._turn, -1),
                           on_next=partial(self._turn, +1)))
         self._rows.controls = rows
+        self._render_abandoned(data.abandoned)
+
+    # -- abandoned games (unfinished, given up on from Home) --------------------------------
+
+    def _render_abandoned(self, games: tuple[SessionInfo, ...]) -> None:
+        t = self.ctx.t
+        self._abandoned_box.visible = bool(games)
+        if not games:
+            self._abandoned.controls = []
+            return
+        rows: list[ft.Control] = [
+            ft.Divider(),
+            heading(self.ctx.tn("history.abandoned.heading", len(games), count=len(games))),
+            muted(t("history.abandoned.note"), size=BODY_TEXT_SIZE),
+        ]
+        for info in games:
+            title = game_title(t, info.game, info.title, info.summary) or game_label(
+                t, info.game)
+            rows.append(ft.Semantics(identifier=f"abandoned-{info.id}", content=ft.Column([
+                ft.ListTile(
+                    leading=ft.Icon(ft.Icons.FLAG_OUTLINED),
+                    title=ft.Text(title, size=BODY_TEXT_SIZE, weight=ft.FontWeight.W_500),
+                    subtitle=ft.Text(f"{game_label(t, info.game)} · " + t(
+                        "home.resume.last_played",
+                        date=self.ctx.date_time(info.updated_at)), size=SMALL_TEXT),
+                    min_height=TOUCH_TARGET),
+                ft.Row([ft.Semantics(identifier=f"resume-{info.id}", content=ft.OutlinedButton(
+                    t("history.abandoned.resume"), icon=ft.Icons.RESTORE,
+                    height=TOUCH_TARGET, on_click=partial(self._resume, info, title)))],
+                    alignment=ft.MainAxisAlignment.END),
+            ], spacing=0, tight=True)))
+        self._abandoned.controls = rows
+
+    def _resume(self, info: SessionInfo, title: str) -> None:
+        self.ctx.in_background(partial(resume_abandoned, info.id),
+                               then=lambda _done: self._resumed(title),
+                               on_error=self._resume_failed)
+
+    def _resumed(self, title: str) -> None:
+        self.ctx.toast(self.ctx.t("history.abandoned.resumed", title=title))
+        self._load()
+
+    def _resume_failed(self, exc: Exception) -> None:
+        self.ctx.toast(self.ctx.failure_text(exc))
+        self._load()
 
     def _update_players(self, players: list[str]) -> None:
         if players == self._players:
@@ -295,23 +342,14 @@ class HistoryScreen(Screen):
         log = log_route(record.game, record.id)
         controls: list[ft.Control] = [tile]
         if log is not None:
-            controls.append(ft.IconButton(
-                named_icon(ft.Icons.LIST_ALT, t("history.open_log")),
-                tooltip=t("history.open_log"),
-                width=TOUCH_TARGET, height=TOUCH_TARGET,
-                on_click=partial(self.ctx.go, log)))
+            controls.append(icon_button(ft.Icons.LIST_ALT, t("history.open_log"),
+                                        partial(self.ctx.go, log)))
         replay = replay_route(record.game, record.id)
         if replay is not None:
-            controls.append(ft.IconButton(
-                named_icon(ft.Icons.SLOW_MOTION_VIDEO, t("history.replay.open")),
-                tooltip=t("history.replay.open"),
-                width=TOUCH_TARGET, height=TOUCH_TARGET,
-                on_click=partial(self.ctx.go, replay)))
-        controls.append(ft.IconButton(
-            named_icon(ft.Icons.FILE_DOWNLOAD_OUTLINED, t("history.export_game")),
-            tooltip=t("history.export_game"),
-            width=TOUCH_TARGET, height=TOUCH_TARGET,
-            on_click=partial(self._export_game, record.id)))
+            controls.append(icon_button(ft.Icons.SLOW_MOTION_VIDEO, t("history.replay.open"),
+                                        partial(self.ctx.go, replay)))
+        controls.append(icon_button(ft.Icons.FILE_DOWNLOAD_OUTLINED, t("history.export_game"),
+                                    partial(self._export_game, record.id)))
         return ft.Semantics(identifier=f"history-{record.id}", content=ft.Row(
             controls, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START))
 

@@ -51,9 +51,11 @@ def notice_card(text: str, icon: ft.IconData, action_label: str | None = None,
 
 def banner(lines: Sequence[str], *, error: bool = True,
            identifier: str = "games-problems") -> ft.Control:
-    """Lines the user must read (what is missing, what was refused); selectable text."""
+    """Lines the user must read (what is missing, what was refused); selectable text.
+    The lines are also the node's label: Flutter's web semantics leave selectable text
+    out of the accessibility tree, so a screen reader would otherwise hear nothing."""
     colour = ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_SECONDARY_CONTAINER
-    return ft.Semantics(identifier=identifier, content=ft.Container(
+    return ft.Semantics(identifier=identifier, label="\n".join(lines), content=ft.Container(
         ft.Column([ft.Text(line, size=SMALL_TEXT + 1, color=colour, selectable=True)
                    for line in lines], spacing=4),
         bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,

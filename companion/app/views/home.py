@@ -1,4 +1,5 @@
-"""Home: resume unfinished games, start a new one, browse finished games (all paged)."""
+"""Home: resume unfinished games (or delete or abandon one), start a new one, browse
+finished games (all paged)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,16 @@ from pathlib import Path
 import flet as ft
 
 from companion.app.assistants.hub import HUB as TALLY_HUB
-from companion.app.history.data import day_text
-from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, big_button, body, heading, pager
+from companion.app.history.data import day_text, with_opponent
+from companion.app.kit import (
+    BODY_TEXT_SIZE,
+    TOUCH_TARGET,
+    big_button,
+    body,
+    heading,
+    icon_button,
+    pager,
+)
 from companion.app.paging import PageSlice, page_slice
 from companion.app.routing import Screen
 from companion.app.settings import (
@@ -23,10 +32,17 @@ from companion.app.settings import (
 )
 from companion.app.summaries import game_title, shown_player, stored_title
 from companion.app.village.hub import HUB as VILLAGE_HUB
+from companion.history.abandon import FinishedGame, abandon, resume, split_unfinished
 from companion.history.cache import history_cache
 from companion.history.query import HistoryPage
 from companion.history.records import OUT_SCORE, GameRecord
-from companion.store.base import SessionExists, SessionInfo, SessionStore, StoreProblem
+from companion.store.base import (
+    SessionExists,
+    SessionInfo,
+    SessionStore,
+    StaleWrite,
+    StoreProblem,
+)
 from companion.tally.api import TALLY_GAMES
 
 RESUME_PAGE_SIZE = 5
@@ -108,7 +124,8 @@ def read_home_data(store: SessionStore, history_page: int = 0) -> HomeData:
     history cache (companion/history/cache.py), warmed at server start: a client keeps
     only the unfinished games and the one page of finished games it shows."""
     unfinished, history = history_cache(store).home(store, history_page, HISTORY_PAGE_SIZE)
-    return HomeData(unfinished=list(unfinished), history=history,
+    going, _abandoned = split_unfinished(unfinished)  # abandoned ones: History lists them
+    return HomeData(unfinished=going, history=history,
                     problems=store.problems(), read_only=getattr(store, "read_only", None))
 
 
@@ -133,6 +150,23 @@ def trash_game(session_id: str, history_page: int, store: SessionStore
 def restore_game(trash_id: str, history_page: int, store: SessionStore) -> HomeData:
     """Store thread: put a deleted game back exactly as it was, then read Home again."""
     store.restore(trash_id)
+    return read_home_data(store, history_page)
+
+
+def abandon_game(session_id: str, history_page: int, store: SessionStore) -> HomeData:
+    """Store thread: mark a game abandoned (kept, off "Continue"), then read Home again.
+    A copy another screen holds is dropped (its version is now behind the file's)."""
+    abandon(store, session_id)
+    for hub in (VILLAGE_HUB, TALLY_HUB):
+        hub.forget(session_id)
+    return read_home_data(store, history_page)
+
+
+def resume_game(session_id: str, history_page: int, store: SessionStore) -> HomeData:
+    """Store thread: an abandoned game back among the games to continue (Undo)."""
+    resume(store, session_id)
+    for hub in (VILLAGE_HUB, TALLY_HUB):
+        hub.forget(session_id)
     return read_home_data(store, history_page)
 
 
@@ -168,9 +202,8 @@ class HomeScreen(Screen):
             route="/",
             appbar=ft.AppBar(
                 title=ft.Semantics(content=ft.Text(t("app.title")), identifier="home-title"),
-                actions=[ft.IconButton(ft.Icons.SETTINGS, tooltip=t("home.settings"),
-                                       on_click=lambda: self.ctx.go("/settings"),
-                                       width=48, height=48)],
+                actions=[icon_button(ft.Icons.SETTINGS, t("home.settings"),
+                                     lambda: self.ctx.go("/settings"))],
             ),
             scroll=ft.ScrollMode.AUTO,
             padding=ft.Padding.symmetric(horizontal=16, vertical=12),
@@ -404,10 +437,14 @@ class HomeScreen(Screen):
                 subtitle=ft.Text(f"{self._game_label(info.game)} · "
                                  + t("home.resume.last_played",
                                      date=self.ctx.date_time(info.updated_at))),
-                trailing=ft.Semantics(identifier=f"delete-{info.id}", content=ft.IconButton(
-                    ft.Icons.DELETE_OUTLINE, tooltip=t("home.resume.delete"),
-                    width=TOUCH_TARGET, height=TOUCH_TARGET,
-                    on_click=partial(self._ask_delete_game, info))),
+                trailing=ft.Row([
+                    ft.Semantics(identifier=f"abandon-{info.id}", content=icon_button(
+                        ft.Icons.FLAG_OUTLINED, t("home.resume.abandon"),
+                        partial(self._ask_abandon_game, info))),
+                    ft.Semantics(identifier=f"delete-{info.id}", content=icon_button(
+                        ft.Icons.DELETE_OUTLINE, t("home.resume.delete"),
+                        partial(self._ask_delete_game, info))),
+                ], spacing=0, tight=True),
                 on_click=partial(self.ctx.go, session_route(info.id, info.game)),
             )
             for info in state.items
@@ -438,8 +475,8 @@ class HomeScreen(Screen):
         t = self.ctx.t
         summary = {"solo": record.solo}
         shown = partial(shown_player, t, record.game, summary)  # Karla: 카를라 …
-        lines = [t("home.history.players", names=", ".join(shown(p.name)
-                                                          for p in record.players))]
+        names = with_opponent(record, t, ", ".join(shown(p.name) for p in record.players))
+        lines = [t("home.history.players", names=names)]  # solo: "Ann vs. Karla"
         scored = [p for p in record.players if p.score is not None or p.eliminated]
         if scored:
             scores = ", ".join(t("home.history.score", name=shown(p.name),
@@ -501,6 +538,46 @@ class HomeScreen(Screen):
             self.did_appear()
         else:
             self.ctx.toast(self.ctx.failure_text(exc))
+
+    # -- abandon an unfinished game (kept, listed in History; with Undo) -----------------
+
+    def _ask_abandon_game(self, info: SessionInfo) -> None:
+        t = self.ctx.t
+        self.ctx.confirm(t("home.resume.abandon_title"),
+                         t("home.resume.abandon_body", title=self._title(info)),
+                         partial(self._abandon_game, info),
+                         confirm_label=t("home.resume.abandon_confirm"))
+
+    def _abandon_game(self, info: SessionInfo) -> None:
+        self.ctx.in_background(partial(abandon_game, info.id, self._history_page),
+                               then=partial(self._game_abandoned, info),
+                               on_error=self._abandon_failed)
+
+    def _game_abandoned(self, info: SessionInfo, data: HomeData) -> None:
+        self._show_data(data)
+        t = self.ctx.t
+        self.ctx.page.show_dialog(ft.SnackBar(
+            ft.Semantics(identifier="abandoned-snackbar", content=ft.Text(
+                t("home.resume.abandoned", title=self._title(info)))),
+            action=ft.SnackBarAction(label=t("home.resume.undo"),
+                                     on_click=partial(self._undo_abandon, info)),
+            duration=ft.Duration(seconds=UNDO_DELETE_SECONDS), show_close_icon=True))
+
+    def _abandon_failed(self, exc: Exception) -> None:
+        if isinstance(exc, StaleWrite | FinishedGame | KeyError):  # changed elsewhere
+            self.ctx.toast(self.ctx.t("home.resume.abandon_changed"))
+        else:
+            self.ctx.toast(self.ctx.failure_text(exc))
+        self.did_appear()  # show the games as they are now
+
+    def _undo_abandon(self, info: SessionInfo) -> None:
+        self.ctx.in_background(partial(resume_game, info.id, self._history_page),
+                               then=partial(self._game_resumed, info),
+                               on_error=self._abandon_failed)
+
+    def _game_resumed(self, info: SessionInfo, data: HomeData) -> None:
+        self._show_data(data)
+        self.ctx.toast(self.ctx.t("home.resume.resumed", title=self._title(info)))
 
     def _turn_resume(self, step: int) -> None:
         self._resume_page += step

@@ -59,8 +59,9 @@ def test_taking_tiles_triggers_the_dawn(store: ProblemStore) -> None:
         start(app, "Feudum", "Ann", "Bo")
         for region in ("Ocean", "Island", "Forest", "Desert"):
             app.click(f"Take the top {region} tile")
+        # drawn once, and the same words name the banner for screen readers
         assert texts_in(app, "dawn-triggered") == [
-            "Epoch II dawns now: score it on the Dawn tab."]
+            "Epoch II dawns now: score it on the Dawn tab."] * 2
         assert disabled(app, "Take the top Ocean tile")  # epoch II tile in epoch I
 
 

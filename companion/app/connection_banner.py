@@ -1,0 +1,340 @@
+"""A banner in the web page while the app's connection is lost (issue 13).
+
+Flet's Python side cannot reach a browser that lost its WebSocket, so the banner lives in
+the page itself. `ConnectionBanner(app, language)` is ASGI middleware (pure ASGI, no Flet
+import) that adds one inline `<script>` to the app page (every `text/html` 200 answer to a
+GET or HEAD: Flet serves `index.html` for `/` and for every route). The script runs before
+Flutter boots and wraps `window.WebSocket` (a Proxy: the Flutter client still gets a real
+WebSocket) to watch the app's socket (path `/ws`):
+
+* the socket closes or fails and none is open again after GRACE_MS: a fixed banner at the
+  top of the page, above the Flutter view: "Connection lost — trying to reconnect…";
+* a socket opens again: the banner says "Connected again" for BACK_MS, then goes. Flet's
+  web client reconnects by itself (every 500 ms on 127.0.0.1 and localhost, with doubling
+  waits elsewhere, without a time limit) and opens a new WebSocket; a reload starts a new
+  page, where the banner starts hidden.
+
+The banner (`#vc-connection-banner`) is one DOM element with role="status" and
+aria-live="polite", present (empty, zero height) from page load on so screen readers
+announce its words; while shown it is at least 48 px high, in its own colours (light or
+dark with the system), and blocks taps only while the connection is lost.
+
+Its words come from the catalogues (`connection.lost`, `connection.back`) in the app's
+language, chosen when the page is requested: `language(scope)` (see StoreLanguage: the
+language setting, or None while the user has not chosen one), else the browser's
+Accept-Language among the supported languages, else English. All four languages' words
+go into the page with the app title in each language: when the user switches language
+later, the page's title (which the app sets to `app.title`) picks the matching words.
+
+The page is sent with `Cache-Control: no-store` and without validators (ETag,
+Last-Modified), and conditional request headers are dropped for page requests, so a cached
+page never keeps an old language or a page from before this script.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
+from typing import Any
+
+from companion.app.server_guard import ASGIApp, Message, Receive, Scope, Send, _header_values
+from companion.app.settings import AppSettings, load_settings
+from companion.app.store_access import AsyncStore
+from companion.i18n import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, Translator
+from companion.share.guard import language_for, member_id_from_user_agent
+
+logger = logging.getLogger(__name__)
+
+BANNER_ID = "vc-connection-banner"
+SCRIPT_ID = "vc-connection-script"
+LOST_KEY = "connection.lost"
+BACK_KEY = "connection.back"
+TITLE_KEY = "app.title"
+GRACE_MS = 1500  # a socket that is back within this shows no banner at all
+BACK_MS = 2500  # how long "Connected again" stays
+WS_PATH_SUFFIX = "/ws"  # Flet's webSocketEndpoint
+
+# Returns the language the user chose for the app, or None to follow the browser.
+LanguageSource = Callable[[Scope], Awaitable[str | None]]
+
+_MARKER = f'id="{SCRIPT_ID}"'.encode()
+_HTML_LANG = {"zh_Hant": "zh-Hant"}
+# Request headers that could get a 304 for a page cached before the script (or in another
+# language): dropped from page requests.
+_CONDITIONAL = frozenset({b"if-none-match", b"if-modified-since", b"if-match",
+                          b"if-unmodified-since", b"if-range"})
+# Response headers that no longer describe the changed page.
+_STALE = frozenset({b"content-length", b"etag", b"last-modified", b"cache-control",
+                    b"expires"})
+
+
+def banner_words() -> dict[str, dict[str, str]]:
+    """Each supported language's banner words and app title, from the catalogues."""
+    out: dict[str, dict[str, str]] = {}
+    for lang in SUPPORTED_LANGUAGES:
+        tr = Translator(lang)
+        out[lang] = {"lost": tr.t(LOST_KEY), "back": tr.t(BACK_KEY),
+                     "title": tr.t(TITLE_KEY), "lang": _HTML_LANG.get(lang, lang)}
+    return out
+
+
+def choose_language(chosen: str | None, accept_language: str | None) -> str:
+    """The app's language setting when there is one, else the browser's, else English."""
+    if chosen in SUPPORTED_LANGUAGES:
+        return chosen
+    return language_for(accept_language)
+
+
+_CSS = (
+    f"#{BANNER_ID}{{position:fixed;top:0;left:0;right:0;z-index:2147483647;"
+    "box-sizing:border-box;margin:0;padding:0;text-align:center;"
+    "font:600 16px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',"
+    "'Noto Sans CJK KR','Noto Sans CJK TC',sans-serif}"
+    f"#{BANNER_ID}[data-state]{{display:flex;align-items:center;justify-content:center;"
+    "gap:10px;min-height:48px;padding:12px 16px;"
+    "padding-top:max(12px,env(safe-area-inset-top));box-shadow:0 2px 8px rgba(0,0,0,.35);"
+    "overflow-wrap:anywhere}"
+    f"#{BANNER_ID}[data-state=lost]{{background:#fff1c2;color:#3a2c00;"
+    "border-bottom:3px solid #8a6500}"
+    f"#{BANNER_ID}[data-state=lost]::before{{content:'';flex:none;width:16px;height:16px;"
+    "border:3px solid currentColor;border-right-color:transparent;border-radius:50%;"
+    "animation:vc-spin 1s linear infinite}"
+    f"#{BANNER_ID}[data-state=back]{{background:#d5f2da;color:#0d3a17;"
+    "border-bottom:3px solid #2e7d32;pointer-events:none}"
+    "@keyframes vc-spin{to{transform:rotate(360deg)}}"
+    f"@media (prefers-reduced-motion:reduce){{#{BANNER_ID}::before{{animation:none}}}}"
+    f"@media (prefers-color-scheme:dark){{#{BANNER_ID}[data-state=lost]{{"
+    "background:#453500;color:#ffedb0;border-bottom-color:#ffc928}"
+    f"#{BANNER_ID}[data-state=back]{{background:#123a1a;color:#c9f5d0;"
+    "border-bottom-color:#66bb6a}}"
+)
+
+# The page's script: %CONFIG% becomes a JSON object (language, words, timings).
+_JS = """(function () {
+  "use strict";
+  var cfg = %CONFIG%;
+  var Native = window.WebSocket;
+  if (!Native || window.__vcConnection) return;
+  var open = 0, shown = "", lostTimer = 0, backTimer = 0, leaving = false, box = null;
+  function words() {
+    for (var lang in cfg.words) {
+      if (cfg.words[lang].title === document.title) return cfg.words[lang];
+    }
+    return cfg.words[cfg.lang];
+  }
+  function banner() {
+    if (!box && document.body) {
+      box = document.createElement("div");
+      box.id = cfg.id;
+      box.setAttribute("role", "status");
+      box.setAttribute("aria-live", "polite");
+      box.setAttribute("aria-atomic", "true");
+      document.body.appendChild(box);
+    }
+    return box;
+  }
+  function show(state) {
+    var b = banner();
+    shown = state;
+    if (!b) return;
+    if (!state) {
+      b.removeAttribute("data-state");
+      b.textContent = "";
+      return;
+    }
+    var w = words();
+    b.setAttribute("data-state", state);
+    b.lang = w.lang;
+    b.textContent = w[state];
+  }
+  function lost() {
+    if (open > 0 || leaving || shown === "lost" || lostTimer) return;
+    lostTimer = setTimeout(function () {
+      lostTimer = 0;
+      if (open > 0 || leaving) return;
+      clearTimeout(backTimer);
+      show("lost");
+    }, cfg.graceMs);
+  }
+  function opened() {
+    open += 1;
+    clearTimeout(lostTimer);
+    lostTimer = 0;
+    if (shown === "lost") {
+      show("back");
+      backTimer = setTimeout(function () { show(""); }, cfg.backMs);
+    }
+  }
+  function watch(ws, url) {
+    var path;
+    try { path = new URL(String(url), location.href).pathname; } catch (e) { return; }
+    if (path.slice(-cfg.path.length) !== cfg.path) return;
+    var wasOpen = false, ended = false;
+    ws.addEventListener("open", function () { wasOpen = true; opened(); });
+    function end() {
+      if (ended) return;
+      ended = true;
+      if (wasOpen) open -= 1;
+      lost();
+    }
+    ws.addEventListener("close", end);
+    ws.addEventListener("error", end);
+  }
+  window.WebSocket = new Proxy(Native, {
+    construct: function (target, args, newTarget) {
+      var ws = Reflect.construct(target, args,
+                                 newTarget === window.WebSocket ? target : newTarget);
+      try { watch(ws, args[0]); } catch (e) { /* the app's socket matters more */ }
+      return ws;
+    }
+  });
+  window.__vcConnection = {
+    state: function () { return shown; },
+    open: function () { return open; }
+  };
+  window.addEventListener("pagehide", function () { leaving = true; });
+  window.addEventListener("pageshow", function () { leaving = false; });
+  var style = document.createElement("style");
+  style.textContent = cfg.css;
+  (document.head || document.documentElement).appendChild(style);
+  if (document.body) banner();
+  else document.addEventListener("DOMContentLoaded", function () {
+    banner();
+    if (shown) show(shown);
+  });
+})();"""
+
+
+def banner_script(language: str) -> str:
+    """The `<script>` element for a page in `language` (English when unsupported)."""
+    lang = language if language in SUPPORTED_LANGUAGES else DEFAULT_LANGUAGE
+    config = {"lang": lang, "words": banner_words(), "id": BANNER_ID, "css": _CSS,
+              "graceMs": GRACE_MS, "backMs": BACK_MS, "path": WS_PATH_SUFFIX}
+    # "<" escaped so no text can end the script element early.
+    data = json.dumps(config, ensure_ascii=False, separators=(",", ":")).replace("<",
+                                                                                "\\u003c")
+    return f'<script {_MARKER.decode()}>{_JS.replace("%CONFIG%", data)}</script>'
+
+
+def inject(html: bytes, script: str) -> bytes:
+    """`html` with `script` before `</head>` (else after `<body…>`, else first); unchanged
+    when it already has the script."""
+    if _MARKER in html:
+        return html
+    code = script.encode("utf-8")
+    lower = html.lower()
+    at = lower.find(b"</head>")
+    if at < 0:
+        body = lower.find(b"<body")
+        at = lower.find(b">", body) + 1 if body >= 0 else 0
+    return html[:at] + code + html[at:]
+
+
+def _may_be_page(scope: Scope) -> bool:
+    """A request Flet may answer with the app page: GET/HEAD of `/`, a route (no file
+    extension) or an `.html` file."""
+    if scope["type"] != "http" or scope.get("method") not in ("GET", "HEAD"):
+        return False
+    last = str(scope.get("path", "/")).rsplit("/", 1)[-1]
+    return "." not in last or last.lower().endswith(".html")
+
+
+def _is_html(headers: list[tuple[bytes, bytes]]) -> bool:
+    types = [v for k, v in headers if k.lower() == b"content-type"]
+    encoded = any(k.lower() == b"content-encoding" and v.strip().lower() != b"identity"
+                  for k, v in headers)
+    return (len(types) == 1 and types[0].split(b";")[0].strip().lower() == b"text/html"
+            and not encoded)
+
+
+class ConnectionBanner:
+    """ASGI middleware: puts the connection banner's script into the app page."""
+
+    def __init__(self, app: ASGIApp, language: LanguageSource | None = None) -> None:
+        self.app = app
+        self.language = language
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not _may_be_page(scope):
+            await self.app(scope, receive, send)
+            return
+        scope = {**scope, "headers": [(k, v) for k, v in scope.get("headers", ())
+                                      if k.lower() not in _CONDITIONAL]}
+        head = scope.get("method") == "HEAD"
+        start: Message | None = None
+        chunks: list[bytes] = []
+
+        async def send_page(message: Message) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", ()))
+                if message.get("status") == 200 and _is_html(headers):
+                    start = message  # held until the whole body is here
+                    return
+                await send(message)
+                return
+            if start is None or message["type"] != "http.response.body":
+                await send(message)
+                return
+            chunks.append(message.get("body", b""))
+            if message.get("more_body", False):
+                return
+            body = b"" if head else inject(b"".join(chunks), await self._script(scope))
+            headers = [(k, v) for k, v in start.get("headers", ())
+                       if k.lower() not in _STALE]
+            headers.append((b"cache-control", b"no-store"))
+            if not head:  # a HEAD answer cannot know the length without the body
+                headers.append((b"content-length", str(len(body)).encode()))
+            await send({**start, "headers": headers})
+            await send({"type": "http.response.body", "body": body})
+
+        await self.app(scope, receive, send_page)
+
+    async def _script(self, scope: Scope) -> str:
+        chosen: str | None = None
+        if self.language is not None:
+            try:
+                chosen = await self.language(scope)
+            except Exception:  # the banner must never keep the page from loading
+                logger.exception("the app language could not be read for the page")
+        accept = _header_values(scope, b"accept-language")
+        return banner_script(choose_language(chosen, accept[0] if accept else None))
+
+
+class StoreLanguage:
+    """The app's language setting for ConnectionBanner, read on the store thread at each
+    page request. It waits at most `wait_s` (the store thread may be busy, e.g. warming the
+    history at start) and then uses the last value it read. A phone that joined a shared
+    table (its User-Agent carries the share guard's member tag) follows its own browser,
+    as the app does."""
+
+    def __init__(self, store: AsyncStore, wait_s: float = 0.5) -> None:
+        self.store = store
+        self.wait_s = wait_s
+        self.known: str | None = None
+
+    def prime(self) -> None:
+        """Queue a first read now (at server start, ahead of other store work)."""
+        self.store.submit(load_settings).add_done_callback(self._remember)
+
+    def _remember(self, future: Future[AppSettings] | asyncio.Future[AppSettings]) -> None:
+        if not future.cancelled() and future.exception() is None:
+            self.known = future.result().language
+
+    async def __call__(self, scope: Scope) -> str | None:
+        agents = _header_values(scope, b"user-agent")
+        if member_id_from_user_agent(agents[0] if agents else None) is not None:
+            return None
+        task: asyncio.Future[Any] = asyncio.ensure_future(self.store.run(load_settings))
+        task.add_done_callback(self._remember)
+        try:
+            await asyncio.wait_for(asyncio.shield(task), self.wait_s)
+        except TimeoutError:
+            logger.info("language setting not read within %.1f s; using %r", self.wait_s,
+                        self.known)
+        except Exception as exc:
+            logger.warning("language setting unreadable: %s", exc)
+        return self.known
