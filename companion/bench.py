@@ -129,7 +129,8 @@ def run_bench(args: argparse.Namespace) -> int:
     if getattr(args, "taps", False):  # a browser benchmark of its own
         from companion.app.tap_bench import run_cli
 
-        return run_cli(int(getattr(args, "rounds", 30)), bool(args.json))
+        return run_cli(int(getattr(args, "rounds", 30)), bool(args.json),
+                       str(getattr(args, "renderer", "auto")))
     t0 = time.perf_counter()
     figs = collect(startup=bool(getattr(args, "startup", False)))
     figs["bench_seconds"] = round(time.perf_counter() - t0, 1)

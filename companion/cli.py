@@ -188,6 +188,11 @@ def build_parser() -> argparse.ArgumentParser:
                               "the Village table against a bare Flet counter")
     p_bench.add_argument("--rounds", type=int, default=30, metavar="N",
                          help="--taps: rounds to measure (default 30)")
+    p_bench.add_argument("--renderer", choices=("auto", "canvaskit", "skwasm"),
+                         default="auto",
+                         help="--taps: the web renderer of both apps (default auto, what "
+                              "the app serves: skwasm in Chromium, CanvasKit where "
+                              "WebAssembly GC is missing)")
     p_bench.add_argument("--history", action="store_true",
                          help="only the history: list, first page and statistics with "
                               "100, 1,000 and 10,000 finished games")

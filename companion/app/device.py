@@ -57,6 +57,10 @@ class DeviceServices:
         self._fire("wakelock", self.wakelock.enable if on else self.wakelock.disable)
 
     def haptic(self, kind: HapticKind = "light") -> None:
+        """Confirm by touch, on phones only: a desktop or laptop has nothing to vibrate,
+        and each call is one more round trip (and client frame) after every tap."""
+        if self._page.platform not in _MOBILE:
+            return
         method = {
             "light": self.haptics.light_impact,
             "medium": self.haptics.medium_impact,

@@ -7,6 +7,11 @@ node; its latency is the time from the `pointerdown` (an injected capture listen
 `performance.now()`) to the first animation frame after Flutter's semantics DOM shows the
 change (a MutationObserver sees it; a requestAnimationFrame then stamps the next frame).
 
+The renderer is the one the app serves (`--renderer auto`, Flet's default: Chromium, with
+WebAssembly GC, runs skwasm and main.dart.wasm; a browser without it falls back to
+CanvasKit) or one forced for both apps (`canvaskit`, `skwasm`); the one that loaded is
+printed (read from the page's resource list).
+
 Each round on a two-player Village table (seeded through the service, as a real game): a
 cube tap, End turn, then two undos (End turn, then the take) back to where it began; one
 warm-up round first is dropped.
@@ -52,6 +57,8 @@ ATTEMPTS = 3  # a lost tap is tapped again (a person would)
 WARMUP_ROUNDS = 1  # measured like the others, then dropped
 
 DEFAULT_ROUNDS = 30
+RENDERERS = ("auto", "canvaskit", "skwasm")
+DEFAULT_RENDERER = "auto"  # what the app serves: it never sets FLET_WEB_RENDERER
 APP_KINDS = ("cube tap", "end turn", "undo")
 BARE = "bare counter"
 
@@ -138,9 +145,11 @@ def summarise(samples: Sequence[float]) -> dict[str, Any]:
 
 
 def figures(app: dict[str, list[float]], bare: dict[str, list[float]],
-            lost: dict[str, int], rounds: int) -> dict[str, Any]:
+            lost: dict[str, int], rounds: int, renderer: str = DEFAULT_RENDERER,
+            loaded: str | None = None) -> dict[str, Any]:
     """What `bench --taps --json` prints: per app kind its figures and those of the bare
-    taps made right after it; `bare counter` pools every bare tap."""
+    taps made right after it; `bare counter` pools every bare tap; the renderer asked
+    for and the one the page loaded."""
     kinds: dict[str, Any] = {}
     for kind in APP_KINDS:
         fig = summarise(app.get(kind, []))
@@ -150,7 +159,7 @@ def figures(app: dict[str, list[float]], bare: dict[str, list[float]],
         kinds[kind] = {"app": fig, "bare": paired, "p50_ratio": ratio,
                        "lost": lost.get(kind, 0)}
     pooled = [ms for kind in APP_KINDS for ms in bare.get(kind, [])]
-    return {"rounds": rounds, "kinds": kinds,
+    return {"rounds": rounds, "renderer": renderer, "loaded": loaded, "kinds": kinds,
             "bare counter": {**summarise(pooled), "lost": lost.get(BARE, 0)}}
 
 
@@ -179,17 +188,20 @@ def table_lines(figs: dict[str, Any]) -> list[str]:
     lines += ["  ".join(c.ljust(w) if i == 0 else c.rjust(w)
                         for i, (c, w) in enumerate(zip(r, widths, strict=True)))
               for r in rows]
+    renderer = figs.get("renderer", DEFAULT_RENDERER)
+    loaded = figs.get("loaded") or "?"
     lines.append(f"({figs['rounds']} rounds; headless Chromium {VIEWPORT['width']}x"
-                 f"{VIEWPORT['height']}; pointerdown to the first frame after the change;")
+                 f"{VIEWPORT['height']}; renderer {renderer} (loaded: {loaded});")
+    lines.append(" pointerdown to the first frame after the change;")
     lines.append(f" x bare = app p50 / bare p50; lost = taps with no change within "
                  f"{TAP_TIMEOUT_MS // 1000} s, tapped again)")
     return lines
 
 
 # ---- processes ------------------------------------------------------------------------------
-def _environment() -> dict[str, str]:
+def _environment(renderer: str = DEFAULT_RENDERER) -> dict[str, str]:
     env = dict(os.environ)
-    env.update({"FLET_WEB_NO_CDN": "1", "FLET_WEB_RENDERER": "canvaskit",
+    env.update({"FLET_WEB_NO_CDN": "1", "FLET_WEB_RENDERER": renderer,
                 "FLET_FORCE_WEB_SERVER": "true"})
     env.pop("FLET_SERVER_PORT", None)  # the command line decides the port
     return env
@@ -223,9 +235,10 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 
 
 @contextlib.contextmanager
-def _server(command: list[str], port: int) -> Iterator[str]:
+def _server(command: list[str], port: int, renderer: str = DEFAULT_RENDERER
+            ) -> Iterator[str]:
     """Run `command` (it serves on `port`) in a session of its own; yields the base URL."""
-    proc = subprocess.Popen(command, cwd=REPO, env=_environment(),
+    proc = subprocess.Popen(command, cwd=REPO, env=_environment(renderer),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
     try:
@@ -363,6 +376,15 @@ class TableDriver:
         return self.t.page.locator('[flt-semantics-identifier="undo"]')
 
 
+_LOADED_JS = """() => performance.getEntriesByType('resource').map(e => e.name)
+  .some(n => /skwasm[^/]*\\.wasm/.test(n)) ? 'skwasm' : 'canvaskit'"""
+
+
+def loaded_renderer(tapper: Tapper) -> str:
+    """Which renderer the page loaded: skwasm fetches skwasm.wasm, CanvasKit does not."""
+    return str(tapper.page.evaluate(_LOADED_JS))
+
+
 def _open(browser: Any, url: str) -> Tapper:
     context = browser.new_context(viewport=VIEWPORT, locale="en-US", device_scale_factor=1)
     context.add_init_script(PROBE_JS)
@@ -419,7 +441,7 @@ class Session:
 
 
 def _measure(browser: Any, app_url: str, bare_url: str, session_id: str, rounds: int,
-             progress: Callable[[str], None]) -> Run:
+             progress: Callable[[str], None]) -> tuple[Run, str]:
     app = _open(browser, f"{app_url}play/village/{session_id}")
     app.page.locator('[flt-semantics-identifier="table-turn"]').wait_for(
         timeout=LOAD_TIMEOUT_MS)
@@ -431,19 +453,25 @@ def _measure(browser: Any, app_url: str, bare_url: str, session_id: str, rounds:
     for _ in range(WARMUP_ROUNDS):  # first take, first render of each state: dropped
         session.round(start)
     session.run = Run()
-    progress("warm-up done")
+    loaded = loaded_renderer(app)
+    if loaded_renderer(bare) != loaded:  # both apps must be drawn the same way
+        raise RuntimeError(f"the app loaded {loaded}, the bare counter did not")
+    progress(f"warm-up done (renderer: {loaded})")
     for r in range(rounds):
         session.round(start)
         progress(f"round {r + 1}/{rounds}")
-    return session.run
+    return session.run, loaded
 
 
 def measure_taps(rounds: int = DEFAULT_ROUNDS, *, chromium: Path = CHROMIUM,
-                 progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+                 progress: Callable[[str], None] | None = None,
+                 renderer: str = DEFAULT_RENDERER) -> dict[str, Any]:
     """Run both apps and the browser, measure `rounds` rounds, stop everything; the
     figures (see `figures`)."""
     if rounds < 1:
         raise ValueError("rounds must be at least 1")
+    if renderer not in RENDERERS:
+        raise ValueError(f"renderer must be one of {', '.join(RENDERERS)}")
     if not chromium.exists():
         raise FileNotFoundError(f"{chromium} not found (apt-get install -y chromium)")
     from playwright.sync_api import sync_playwright
@@ -457,23 +485,24 @@ def measure_taps(rounds: int = DEFAULT_ROUNDS, *, chromium: Path = CHROMIUM,
         app_port, bare_port = free_port(), free_port()
         app_cmd = [sys.executable, "-m", "companion", "--host", "127.0.0.1",
                    "--port", str(app_port), "--data-dir", str(data_dir)]
-        with (_server(app_cmd, app_port) as app_url,
+        with (_server(app_cmd, app_port, renderer) as app_url,
               _server([sys.executable, str(bare_script), str(bare_port)],
-                      bare_port) as bare_url,
+                      bare_port, renderer) as bare_url,
               sync_playwright() as pw):
             browser = pw.chromium.launch(executable_path=str(chromium), args=CHROMIUM_FLAGS)
             try:
-                run = _measure(browser, app_url, bare_url, session_id, rounds, say)
+                run, loaded = _measure(browser, app_url, bare_url, session_id, rounds, say)
             finally:
                 browser.close()
-    return figures(run.app, run.bare, run.lost, rounds)
+    return figures(run.app, run.bare, run.lost, rounds, renderer, loaded)
 
 
-def run_cli(rounds: int, as_json: bool) -> int:
+def run_cli(rounds: int, as_json: bool, renderer: str = DEFAULT_RENDERER) -> int:
     """`village-companion bench --taps`: measure, then print the table (or JSON)."""
     t0 = time.perf_counter()
     try:
-        figs = measure_taps(rounds, progress=lambda line: print(line, file=sys.stderr))
+        figs = measure_taps(rounds, progress=lambda line: print(line, file=sys.stderr),
+                            renderer=renderer)
     except (ValueError, FileNotFoundError) as exc:  # --rounds 0, no chromium
         print(f"bench --taps: {exc}", file=sys.stderr)
         return 2

@@ -1,12 +1,15 @@
 """Tap targets checked in the headless harness (issue 13, point 8).
 
 `tap_target_problems(app)` walks what the user sees (the top view and every open dialog)
-and names each control that can be tapped but is set smaller than 48 px high (a button,
-switch, radio, chip, or a Container with a click handler), and each icon-only button
-without an accessible name (a tooltip, or a label on a Semantics around it). A control
-with no height set is a problem too: Material's default button is 40 px. A tappable
-Container may instead be sized by its content: then its padding must give one line of
-text (24 px) at least 48 px.
+and names each control that can be tapped but is set smaller than 48 px high or wide (a
+button, switch, radio, chip, or a Container with a click handler), and each icon-only
+button without an accessible name (its icon's semantics label, as `kit.icon_button` sets
+it, or a label on a Semantics around it; a tooltip alone is not the button's name in the
+web client). A control with no height set is a problem too: Material's default button is
+40 px. A tappable Container may instead be sized by its content: then its padding must
+give one line of text (24 px) at least 48 px.
+
+screen_tour.py visits every screen; test_every_screen.py runs this check on each.
 """
 
 from __future__ import annotations
@@ -54,6 +57,9 @@ def tap_target_problems(app: AppHarness, root: Any | None = None) -> list[str]:
                 height = _padded_height(control)
             if height is None or height < MIN_TARGET:
                 problems.append(f"{_describe(control)} is {height} px high")
+            width = getattr(control, "width", None)
+            if width is not None and width < MIN_TARGET:
+                problems.append(f"{_describe(control)} is {width} px wide")
             if isinstance(control, ft.IconButton) and not (
                     _icon_label(control) or _named_by_semantics(ancestors)):
                 problems.append(f"{_describe(control)} has no accessible name")

@@ -28,6 +28,7 @@ ENGLISH_MARKERS = frozenset({"the", "and", "of", "is", "are", "your", "you", "wi
                              "this", "that", "from", "will", "has", "have", "to", "it's",
                              "not", "be", "was", "which", "there"})
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+LABEL = re.compile(r"[A-Za-z][A-Za-z' ]{2,}")
 
 
 @lru_cache(maxsize=len(LANGUAGES))
@@ -47,9 +48,29 @@ def english_patterns(lang: str) -> list[tuple[str, re.Pattern[str]]]:
     return out
 
 
+@lru_cache(maxsize=len(LANGUAGES))
+def english_labels(lang: str) -> dict[str, str]:
+    """Each one-word English catalogue text ("Bag", "Cancel", "Charter VP") that the
+    language words differently and that no text of the language's catalogue equals:
+    shown whole on a screen of that language, it is an untranslated label."""
+    english, other = load_catalogue("en"), load_catalogue(lang)
+    own = set(other.values())
+    out = {}
+    for key, text in english.items():
+        if other.get(key) == text or "#" in key or text in own or PLACEHOLDER.search(text):
+            continue
+        if len(WORD.findall(text)) == 1 and LABEL.fullmatch(text.strip()):
+            out[text.strip()] = key
+    return out
+
+
 def english_in(lang: str, texts: list[str]) -> list[str]:
     found = []
+    labels = english_labels(lang)
     for text in texts:
+        if text.strip() in labels:
+            found.append(f"{labels[text.strip()]}: {text!r}")
+            continue
         words = {w.lower() for w in WORD.findall(text)}
         markers = words & ENGLISH_MARKERS
         if len(markers) >= 2:
@@ -170,3 +191,5 @@ def test_the_check_catches_english() -> None:
     assert english_in("de", [english["village.why.time_track_length"]])
     assert not english_in("de", [load_catalogue("de")["village.why.time_track_length"]])
     assert not english_in("zh_Hant", ["單人對戰卡拉：Ann", "Ann, Bo"])
+    assert english_in("ko", [english["village.bag.button"]])  # a one-word label
+    assert not english_in("de", ["Ann", "Bo", "OK", "Ernte", "Beutel"])

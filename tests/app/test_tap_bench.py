@@ -126,3 +126,30 @@ def test_two_rounds_give_numbers_for_every_kind() -> None:
     assert figs[BARE]["n"] == 8  # 2 rounds × (cube tap, end turn, 2 undos), each + a bare tap
     left = {p.pid for p in psutil.Process().children(recursive=True)} - before
     assert not left, f"processes left running: {left}"
+
+
+def test_renderer_is_chosen_and_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bench measures the renderer the app serves unless told otherwise, says which
+    one the page loaded, and refuses one Flet does not know."""
+    args = build_parser().parse_args(["bench", "--taps"])
+    assert args.renderer == "auto"
+    assert build_parser().parse_args(["bench", "--taps", "--renderer", "canvaskit"]
+                                     ).renderer == "canvaskit"
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["bench", "--taps", "--renderer", "html"])
+    assert tap_bench._environment("skwasm")["FLET_WEB_RENDERER"] == "skwasm"
+    figs = figures({"cube tap": [100.0]}, {"cube tap": [25.0]}, {}, rounds=1,
+                   renderer="auto", loaded="skwasm")
+    assert "renderer auto (loaded: skwasm)" in "\n".join(table_lines(figs))
+    with pytest.raises(ValueError, match="renderer must be one of"):
+        tap_bench.measure_taps(1, renderer="html")
+    seen: list[str] = []
+
+    def fake_measure(rounds: int, **kw: object) -> dict[str, object]:
+        seen.append(str(kw["renderer"]))
+        return figures({"cube tap": [1.0]}, {"cube tap": [1.0]}, {}, rounds)
+
+    monkeypatch.setattr(tap_bench, "measure_taps", fake_measure)
+    args = build_parser().parse_args(["bench", "--taps", "--renderer", "skwasm", "--json"])
+    assert args.func(args) == 0
+    assert seen == ["skwasm"]

@@ -7,18 +7,29 @@ from companion.app.village.hub import HUB
 from companion.app.village.table.cubes import DIMMED
 from companion.store.memory import MemoryStore
 
-from .conftest import make_game, open_app, tap, texts_under
+from ..harness import AppHarness, FakeClient
+from .conftest import make_game, open_app, tap, texts_under, village_only_routes
 from .test_table import cube_id, cube_id_in, first_cube
 
 
 def test_a_recorded_take_buzzes_the_phone(store: MemoryStore) -> None:
     sid = make_game(store)
     space, colour = first_cube(store, sid)
-    with open_app(store, f"/play/village/{sid}") as app:
+    phone = FakeClient(initial_route=f"/play/village/{sid}", platform="android")
+    with AppHarness(store, routes=village_only_routes(), client=phone) as app:
         assert app.client.calls("HapticFeedback") == []
         tap(app, cube_id(store, sid, space, colour))
         assert store.load(sid).events[-1]["body"]["type"] == "take_cube"  # saved, then:
         assert [c.name for c in app.client.calls("HapticFeedback")] == ["light_impact"]
+
+
+def test_a_desktop_browser_gets_no_haptic_round_trip(store: MemoryStore) -> None:
+    sid = make_game(store)
+    space, colour = first_cube(store, sid)
+    with open_app(store, f"/play/village/{sid}") as app:  # platform: linux
+        tap(app, cube_id(store, sid, space, colour))
+        assert store.load(sid).events[-1]["body"]["type"] == "take_cube"
+        assert app.client.calls("HapticFeedback") == []
 
 
 def test_a_refused_take_does_not_buzz(store: MemoryStore) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET
+from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, icon_button
 from companion.app.village.present import note_text
 
 if TYPE_CHECKING:
@@ -115,10 +115,10 @@ def _line(ctx: AppContext, line: Instruction, position: int, done: bool,
           on_done: Callable[[str], Any]) -> ft.Control:
     """One instruction: a check box (48 px) and its words, struck through once done."""
     t = ctx.t
-    check = ft.IconButton(
+    check = icon_button(
         ft.Icons.CHECK_BOX if done else ft.Icons.CHECK_BOX_OUTLINE_BLANK,
-        tooltip=t("village.instructions.undo_done" if done else "village.instructions.done"),
-        on_click=lambda: on_done(line.id), width=TOUCH_TARGET, height=TOUCH_TARGET)
+        t("village.instructions.undo_done" if done else "village.instructions.done"),
+        lambda: on_done(line.id))
     words = ft.Text(line.text, size=BODY_TEXT_SIZE, expand=True,
                     color=ft.Colors.ON_SURFACE_VARIANT if done else None,
                     style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)

@@ -203,7 +203,9 @@ class PlayerTile:
         self.cubes = ft.Container(visible=human)
         self.counts: object = None
         self.box = ft.Container(
-            padding=10, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            # 12 px above and below: 48 px high even around a single line of text.
+            padding=ft.Padding.symmetric(horizontal=10, vertical=12), border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             content=ft.Column([ft.Row([colour_dot(colour, 22), self.title]), self.counters,
                                self.cubes], spacing=4, tight=True),
             on_click=partial(on_open, index) if human else None, ink=human)

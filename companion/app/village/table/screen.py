@@ -10,7 +10,14 @@ from typing import Any, Literal
 
 import flet as ft
 
-from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, back_button, body, heading
+from companion.app.kit import (
+    BODY_TEXT_SIZE,
+    TOUCH_TARGET,
+    back_button,
+    body,
+    heading,
+    icon_button,
+)
 from companion.app.routing import HOME_ROUTE
 from companion.app.table_mode.table_actions import table_mode_actions
 from companion.app.village.dialogs.common import DialogSlot
@@ -75,9 +82,8 @@ class TableScreen(SessionScreen):
         self.body = self._pane([body(t("common.loading"), muted=True)])
         self.side: ft.ListView | None = None  # the players' pane, in the wide layout
         self.wide = False  # laid out in two panes (set on the first render)
-        log_button = ft.IconButton(ft.Icons.HISTORY, tooltip=t("village.log.title"),
-                                   on_click=lambda: self.ctx.go(log_route(self.session_id)),
-                                   width=TOUCH_TARGET, height=TOUCH_TARGET)
+        log_button = icon_button(ft.Icons.HISTORY, t("village.log.title"),
+                                 lambda: self.ctx.go(log_route(self.session_id)))
         self.view = ft.View(
             route=table_route(self.session_id),
             appbar=ft.AppBar(
