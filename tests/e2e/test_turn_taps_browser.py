@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from app.village_panels.conftest import placements
 
 from companion.i18n import Translator
 from companion.store.tinydb_store import TinyDBStore
 from companion.village.service import VillageService
 from companion.village.setup import PlayerSetup, VillageSetup
 
-from ..app.village_panels.conftest import placements
 from .conftest import PHONE, REPO, served_app
 from .test_browser import LOAD_TIMEOUT_MS, SEMANTICS_CLOCK_JS, STEP_TIMEOUT_MS, settle
 
