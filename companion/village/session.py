@@ -131,8 +131,16 @@ class VillageSession:
         self.saved_version = 0
         self.state = start_state(setup, comp)
         if events:
+            last_group: int | None = None
             for ev in events:
-                apply_event(self.state, comp, parse_body(ev["body"]))
+                notes = apply_event(self.state, comp, parse_body(ev["body"]))
+                # A reopened game (a restarted server, another day) keeps what its last
+                # action asked of the table, as the session that made it did.
+                if event_group(ev) != last_group:
+                    last_group = event_group(ev)
+                    self.last_notes, self.last_note_data = [], []
+                self.last_notes += notes
+                self.last_note_data += self.state.note_data
             self._log.record([dict(e) for e in events], keep_redo=True)
         else:
             opening: list[Event] = []  # group 0: the draws the setup itself calls for

@@ -38,6 +38,10 @@ def test_every_action_is_on_disk_when_execute_returns(tmp_path: Path) -> None:
         fresh = VillageService(TinyDBStore(tmp_path)).open(sid)  # another process's view
         assert fresh.state == session.state
         assert fresh.events == session.events
+        # ... and what the last action asked of the table (the table's "At the table"
+        # card): a restarted server must not drop steps the players still have to do
+        assert fresh.last_note_data == session.last_note_data
+        assert fresh.last_notes == session.last_notes
 
 
 def test_refused_command_saves_nothing(tmp_path: Path) -> None:
