@@ -9,7 +9,8 @@ WebSocket) to watch the app's socket (path `/ws`):
 
 * the socket closes or fails and none is open again after GRACE_MS: a fixed banner at the
   top of the page, above the Flutter view: "Connection lost — trying to reconnect…";
-* a socket opens again: the banner says "Connected again" for BACK_MS, then goes. Flet's
+* a socket opens again: the banner says "Connected again" at the bottom of the page (the
+  app bar usable at once, taps pass through) for BACK_MS, then goes. Flet's
   web client reconnects by itself (every 500 ms on 127.0.0.1 and localhost, with doubling
   waits elsewhere, without a time limit) and opens a new WebSocket; a reload starts a new
   page, where the banner starts hidden.
@@ -54,7 +55,7 @@ LOST_KEY = "connection.lost"
 BACK_KEY = "connection.back"
 TITLE_KEY = "app.title"
 GRACE_MS = 1500  # a socket that is back within this shows no banner at all
-BACK_MS = 2500  # how long "Connected again" stays
+BACK_MS = 2000  # how long "Connected again" stays
 WS_PATH_SUFFIX = "/ws"  # Flet's webSocketEndpoint
 
 # Returns the language the user chose for the app, or None to follow the browser.
@@ -102,14 +103,17 @@ _CSS = (
     f"#{BANNER_ID}[data-state=lost]::before{{content:'';flex:none;width:16px;height:16px;"
     "border:3px solid currentColor;border-right-color:transparent;border-radius:50%;"
     "animation:vc-spin 1s linear infinite}"
-    f"#{BANNER_ID}[data-state=back]{{background:#d5f2da;color:#0d3a17;"
-    "border-bottom:3px solid #2e7d32;pointer-events:none}"
+    # "Connected again" at the bottom: the app bar (Back, Undo, the log) is usable again
+    # at once, and the banner lets taps through.
+    f"#{BANNER_ID}[data-state=back]{{top:auto;bottom:0;background:#d5f2da;color:#0d3a17;"
+    "border-top:3px solid #2e7d32;pointer-events:none;"
+    "padding-bottom:max(12px,env(safe-area-inset-bottom));box-shadow:0 -2px 8px rgba(0,0,0,.35)}"
     "@keyframes vc-spin{to{transform:rotate(360deg)}}"
     f"@media (prefers-reduced-motion:reduce){{#{BANNER_ID}::before{{animation:none}}}}"
     f"@media (prefers-color-scheme:dark){{#{BANNER_ID}[data-state=lost]{{"
     "background:#453500;color:#ffedb0;border-bottom-color:#ffc928}"
     f"#{BANNER_ID}[data-state=back]{{background:#123a1a;color:#c9f5d0;"
-    "border-bottom-color:#66bb6a}}"
+    "border-top-color:#66bb6a}}"
 )
 
 # The page's script: %CONFIG% becomes a JSON object (language, words, timings).

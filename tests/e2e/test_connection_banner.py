@@ -79,6 +79,10 @@ def check_banner_clears(page: Any, server: AppProcess, back_text: str,
     server.start()
     page.get_by_role("status").filter(has_text=back_text).wait_for(
         state="visible", timeout=BACK_TIMEOUT_MS)
+    # at the bottom: the app bar (Back, Undo, the log) is not covered once it works again
+    box = page.locator(BANNER).bounding_box()
+    assert box is not None and box["y"] > 400
+    assert abs(box["y"] + box["height"] - page.viewport_size["height"]) < 1
     if shot_path is not None:
         page.screenshot(path=str(shot_path))
     banner = page.locator(BANNER)
