@@ -444,7 +444,7 @@ class HomeScreen(Screen):
                     ft.Semantics(identifier=f"delete-{info.id}", content=icon_button(
                         ft.Icons.DELETE_OUTLINE, t("home.resume.delete"),
                         partial(self._ask_delete_game, info))),
-                ], spacing=0, tight=True),
+                ], spacing=12, tight=True),  # apart: a thumb must not hit the other one
                 on_click=partial(self.ctx.go, session_route(info.id, info.game)),
             )
             for info in state.items

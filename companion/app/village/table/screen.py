@@ -61,6 +61,10 @@ logger = logging.getLogger(__name__)
 # Notes said at once as a message when a cube is taken: effects the tap itself had
 # (a plague cube costs time; the time marker may pass the quill).
 SAID_ON_TAKE = frozenset({"plague_taken", "quill_passed", "quill_passed_n"})
+# Notes of Karla's own move after the player's turn (her take, why, her fate tile, her
+# market day), said as a message when the turn ends.
+SAID_FOR_KARLA = ("karla_takes", "karla_why", "karla_no_cube", "karla_market",
+                  "karla_fate")
 TABLE_CACHE_EXTENT = 3000  # px beyond the screen kept built: the whole table
 WIDE_LAYOUT = 900  # px: from this window width, the table beside the players
 TABLE_PANE_PARTS = 7  # the parts in the table's pane (the rest are the players')
@@ -403,8 +407,16 @@ class TableScreen(SessionScreen):
                 controller.say_after_change("\n".join(lines))
 
     async def _end_turn(self) -> None:
-        if self.controller is not None:
-            await self.controller.dispatch({"type": "end_turn"})
+        """End the turn; what Karla did on her own right after it is said in a message
+        (her board, where it is also shown, is below the fold on a phone)."""
+        controller = self.controller
+        if controller is None:
+            return
+        if await controller.dispatch({"type": "end_turn"}):
+            said = [n for n in controller.session.last_note_data
+                    if str(n.get("key", "")).startswith(SAID_FOR_KARLA)]
+            if said:
+                controller.say_after_change("\n".join(note_texts(self.ctx, said)))
 
     async def _free(self) -> None:
         if self.controller is not None:
