@@ -25,6 +25,9 @@ def test_serve_then_everyone_passes_and_the_refill_is_told() -> None:
         assert st.players[0].customers == [4] and st.players[0].goods["horse"] == 0
         assert value_of(app, "seller") == "Bo to sell"
         assert has_text(app, "This sale costs 1 green and 1 time")
+        # Passing (often the only move) comes first, before the whole sale form
+        keys = [getattr(c, "key", None) for c, _ in app.walk(app.find(identifier="market-day"))]
+        assert keys.index("pass") < keys.index("serve-slot-1") < keys.index("serve")
         assert has_text(app, "Ann served front space 1")
         assert app.find(key="front-0").tooltip == "Space 1: served"
         tap(app, "pass")

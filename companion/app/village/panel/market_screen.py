@@ -112,6 +112,10 @@ class MarketScreen(PanelScreen):
             ft.Text(t("panel.market.free_sale") if free
                     else t("panel.market.paid_sale", green=extra["green"], time=extra["time"]),
                     size=16),
+            # Passing is one tap and often the only move (no green cube to pay with):
+            # first, not under the whole sale form.
+            apply_button(t("panel.market.pass", player=seller), self._pass, key="pass",
+                         filled=False),
         ]
         lines += self._history(md)
         slots = self.rules().market_slots()
@@ -137,8 +141,6 @@ class MarketScreen(PanelScreen):
                                 self._toggle_coin))
         lines.append(apply_button(t("panel.market.serve", player=seller), self._serve,
                                   disabled=self.slot is None, key="serve"))
-        lines.append(apply_button(t("panel.market.pass", player=seller), self._pass,
-                                  key="pass", filled=False))
         return card(t("panel.market.day"), lines, identifier="market-day")
 
     def _history(self, md: MarketDay) -> list[ft.Control]:
