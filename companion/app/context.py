@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.app.device import DeviceServices
 from companion.app.kit.basics import TOUCH_TARGET
+from companion.app.kit.text_fit import keep_words
 from companion.app.settings import KEY_LANGUAGE, KEY_THEME, AppSettings, stored_value
 from companion.app.store_access import AsyncStore
 from companion.app.summaries import local_date, local_datetime, stored_title
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from companion.app.table_mode.sharing import TableShare
 
 logger = logging.getLogger(__name__)
+KEEP_WORDS_LANGUAGE = "ko"  # spaces between words, but Flutter breaks between syllables
 
 T = TypeVar("T")
 # A write the data folder refused (it turned read-only, or lost its permissions).
@@ -60,11 +62,16 @@ class AppContext:
         return self.translator.lang
 
     def t(self, msgid: str, **kwargs: Any) -> str:
-        return self.translator.t(msgid, **kwargs)
+        return self._shown(self.translator.t(msgid, **kwargs))
 
     def tn(self, msgid: str, count: int, /, **kwargs: Any) -> str:
         """A message about `count` things, in its plural form (see Translator.tn)."""
-        return self.translator.tn(msgid, count, **kwargs)
+        return self._shown(self.translator.tn(msgid, count, **kwargs))
+
+    def _shown(self, text: str) -> str:
+        """Korean words are never split across lines on screen (kit.text_fit.keep_words);
+        text that leaves the app goes through kit.text_fit.plain."""
+        return keep_words(text) if self.translator.lang == KEEP_WORDS_LANGUAGE else text
 
     def date(self, iso: str) -> str:
         return local_date(iso, self.translator.babel_locale)
@@ -181,7 +188,7 @@ class AppContext:
     def set_language(self, language: str) -> None:
         """Switch the UI language now: every view on the stack is rebuilt."""
         self.translator = Translator(language)
-        self.page.title = self.t("app.title")
+        self.page.title = self.translator.t("app.title")  # a window title: never wrapped
         install_themes(self.page, language)  # CJK font fallback order follows the language
         if self.router is not None:
             self.router.rebuild()

@@ -15,6 +15,8 @@ from typing import Literal
 
 import flet as ft
 
+from companion.app.kit.text_fit import plain
+
 logger = logging.getLogger(__name__)
 
 HapticKind = Literal["light", "medium", "heavy", "selection", "vibrate"]
@@ -73,12 +75,14 @@ class DeviceServices:
     def share_action(self, text: str, subject: str | None = None) -> ft.ClientAction:
         """For a button's `action=`: runs on the client inside the tap itself, which is the
         only moment browsers (iOS Safari above all) allow sharing or clipboard writes."""
+        text, subject = plain(text), None if subject is None else plain(subject)
         if self.can_share_natively:
             return ft.ShareText(text=text, subject=subject)
         return ft.CopyToClipboard(text)
 
     def share_text(self, text: str, subject: str | None = None) -> None:
         """Share from code (no tap in progress): share sheet on phones, else clipboard."""
+        text, subject = plain(text), None if subject is None else plain(subject)
 
         async def share() -> None:
             if self.can_share_natively:

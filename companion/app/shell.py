@@ -68,7 +68,7 @@ def build_main(store: AsyncStore, routes: Mapping[str, RouteSpec] | None = None,
         apply_theme(page, settings.theme)
 
         ctx = AppContext(page, store, settings, language)
-        page.title = ctx.t("app.title")
+        page.title = ctx.translator.t("app.title")  # a window title: never wrapped
         ctx.share, ctx.member_id = share, member_id
         all_routes = routes if routes is not None else build_routes()
         router = (Router(ctx, all_routes, not_found=NotFoundScreen) if member_id is None

@@ -45,6 +45,7 @@ from flet.messaging.protocol import (
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
+from companion.app.kit.text_fit import WORD_JOINER
 from companion.app.routing import RouteSpec
 from companion.app.shell import build_main
 from companion.app.store_access import AsyncStore
@@ -349,7 +350,7 @@ class AppHarness:
             if isinstance(value, str) and value:
                 if name == "value" and not isinstance(control, ft.Text):
                     continue  # a RadioGroup's value is data, not visible text
-                texts.append(value)
+                texts.append(value.replace(WORD_JOINER, ""))  # drawn as nothing
         return texts
 
     def visible_texts(self) -> list[str]:

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from companion.app.kit.text_fit import keep_words
+
 from .conftest import PHONE
 
 pytestmark = pytest.mark.e2e
@@ -83,14 +85,14 @@ def test_language_switch_round_trip(browser: Any, app_url: str, screenshots: Pat
     shot(page, screenshots, "02-settings-en.png")
 
     page.get_by_role("radio", name="한국어").click()
-    page.get_by_text("언어", exact=True).wait_for(timeout=STEP_TIMEOUT_MS)
-    page.get_by_role("radio", name="어둡게").click()
+    page.get_by_text(keep_words("언어"), exact=True).wait_for(timeout=STEP_TIMEOUT_MS)
+    page.get_by_role("radio", name=keep_words("어둡게")).click()
     shot(page, screenshots, "03-settings-ko-dark.png")
 
-    page.get_by_label("뒤로", exact=True).click()
-    page.get_by_text("게임 이어하기").wait_for(timeout=STEP_TIMEOUT_MS)
+    page.get_by_label(keep_words("뒤로"), exact=True).click()
+    page.get_by_text(keep_words("게임 이어하기")).wait_for(timeout=STEP_TIMEOUT_MS)
     assert page.get_by_text("Continue a game").count() == 0
-    assert page.get_by_text("새 게임 시작").count() == 1
+    assert page.get_by_text(keep_words("새 게임 시작")).count() == 1
     assert page.url.rstrip("/") == app_url.rstrip("/")
     shot(page, screenshots, "04-home-ko-dark.png")
     page.context.close()
@@ -100,15 +102,16 @@ def test_new_game_setup_and_persisted_language(browser: Any, app_url: str,
                                                     screenshots: Path) -> None:
     # Runs after the first test: Korean was stored, so a new English browser gets Korean.
     page = open_app(browser, app_url, "en-US")
-    page.get_by_text("게임 이어하기").wait_for(timeout=LOAD_TIMEOUT_MS)
-    page.get_by_role("button", name="퓨덤").click()
-    page.get_by_text("플레이어 추가").first.wait_for(timeout=STEP_TIMEOUT_MS)  # Feudum setup
+    page.get_by_text(keep_words("게임 이어하기")).wait_for(timeout=LOAD_TIMEOUT_MS)
+    page.get_by_role("button", name=keep_words("퓨덤")).click()
+    page.get_by_text(keep_words("플레이어 추가")).first.wait_for(
+        timeout=STEP_TIMEOUT_MS)  # Feudum setup
     assert page.url.endswith("/new/feudum")
     shot(page, screenshots, "05-feudum-setup-ko.png")
     page.go_back()  # browser back -> route_change -> Home
-    page.get_by_text("게임 이어하기").wait_for(timeout=STEP_TIMEOUT_MS)
+    page.get_by_text(keep_words("게임 이어하기")).wait_for(timeout=STEP_TIMEOUT_MS)
 
-    page.get_by_label("설정", exact=True).click()
+    page.get_by_label(keep_words("설정"), exact=True).click()
     page.get_by_role("radio", name="繁體中文").click()
     page.get_by_role("radio", name="淺色").click()
     page.get_by_text("語言", exact=True).wait_for(timeout=STEP_TIMEOUT_MS)

@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from companion.app.kit.text_fit import plain
+
 from .conftest import PHONE, served_app
-from .test_browser import LOAD_TIMEOUT_MS, SEMANTICS_CLOCK_JS, STEP_TIMEOUT_MS, shot
+from .test_browser import LOAD_TIMEOUT_MS, SEMANTICS_CLOCK_JS, STEP_TIMEOUT_MS, open_app, shot
 
 pytestmark = pytest.mark.e2e
 
@@ -120,16 +122,9 @@ def test_history_screen_on_a_phone(browser: Any, history_url: str,
 
 def test_statistics_in_korean(browser: Any, history_url: str, screenshots: Path) -> None:
     """Every label of the charts in the reader's language (CJK fonts from the theme)."""
-    context = browser.new_context(viewport=PHONE, locale="ko-KR", device_scale_factor=1)
-    context.add_init_script(SEMANTICS_CLOCK_JS)
-    page = context.new_page()
-    page.goto(history_url + "history/stats")
-    page.wait_for_selector("flutter-view", timeout=LOAD_TIMEOUT_MS)
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
-    placeholder.evaluate("e => e.click()")
+    page = open_app(browser, history_url + "history/stats", "ko-KR")
     card = page.locator('[flt-semantics-identifier="card-plays"]')
     card.wait_for(timeout=LOAD_TIMEOUT_MS)
-    words = (card.get_attribute("aria-label") or "") + (card.text_content() or "")
+    words = plain((card.get_attribute("aria-label") or "") + (card.text_content() or ""))
     assert "플레이와 승리" in words and "승리" in words
     shot(page, screenshots, "history-stats-360-ko.png")

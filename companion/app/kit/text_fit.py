@@ -5,6 +5,12 @@ A fixed-width box narrower than a word makes Flutter break the word inside itsel
 here first. The widths are Roboto's advance widths (the web client's font) per character
 class, rounded up, plus a margin: an estimate that errs wide, never a measurement.
 CJK and Hangul are one em each (those scripts break between any two characters anyway).
+
+Korean, though, is written with spaces between words and read badly when a word is split
+("마지막 플레/이"), and Flutter has no `word-break: keep-all`: `keep_words` puts a word
+joiner (U+2060, drawn as nothing, ignored by screen readers) between the syllables of each
+Hangul word, which leaves the spaces as the only break points (a word longer than its
+whole line is still broken). `plain` takes them out again for text leaving the app.
 """
 
 from __future__ import annotations
@@ -21,6 +27,18 @@ _LOWER, _UPPER, _DIGIT = 0.56, 0.64, 0.57
 BOLD_FACTOR = 1.06  # W600/bold runs a little wider
 MARGIN = 1.06  # what the estimate adds for fonts it does not know exactly
 _WORD = re.compile(r"\S+")
+WORD_JOINER = "\u2060"
+_HANGUL_WORD = re.compile("[\uac00-\ud7a3]{2,}")
+
+
+def keep_words(text: str) -> str:
+    """`text` with every Hangul word kept whole on a line (see the module doc)."""
+    return _HANGUL_WORD.sub(lambda m: WORD_JOINER.join(m.group()), text)
+
+
+def plain(text: str) -> str:
+    """`text` without the joiners `keep_words` added (shared, copied, exported text)."""
+    return text.replace(WORD_JOINER, "")
 
 
 def _char_em(ch: str) -> float:
