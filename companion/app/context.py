@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.app.device import DeviceServices
 from companion.app.kit.basics import TOUCH_TARGET
+from companion.app.kit.messages import message_bar
 from companion.app.kit.text_fit import keep_words
 from companion.app.settings import KEY_LANGUAGE, KEY_THEME, AppSettings, stored_value
 from companion.app.store_access import AsyncStore
@@ -117,7 +118,7 @@ class AppContext:
     # -- page helpers -------------------------------------------------------------------
 
     def toast(self, message: str) -> None:
-        self.page.show_dialog(ft.SnackBar(ft.Text(message), show_close_icon=True))
+        self.page.show_dialog(message_bar(message, self.t("common.close")))
 
     def confirm(self, title: str, message: str, on_confirm: Callable[[], None], *,
                 confirm_label: str | None = None, cancel_label: str | None = None,

@@ -353,6 +353,16 @@ class AppHarness:
                 texts.append(value.replace(WORD_JOINER, ""))  # drawn as nothing
         return texts
 
+    def toasts(self) -> list[str]:
+        """The words of each open snack bar (its first text: kit.message_bar)."""
+        out = []
+        for dialog in self.page._dialogs.controls:
+            if isinstance(dialog, ft.SnackBar) and dialog.open:
+                out.append(next((str(c.value).replace(WORD_JOINER, "")
+                                 for c, _ in self.walk(dialog) if isinstance(c, ft.Text)),
+                                ""))
+        return out
+
     def visible_texts(self) -> list[str]:
         return [text for root in self.screen_roots()
                 for control, _ in self.walk(root, visible_only=True)

@@ -16,6 +16,7 @@ from companion.village.setup import PlayerSetup, VillageSetup
 
 from .conftest import ProblemStore, seed
 from .harness import AppHarness, FakeClient
+from .tap_targets import tap_target_problems
 from .test_no_english import inside
 
 
@@ -52,6 +53,11 @@ def test_delete_then_undo_restores_the_game_exactly(tmp_path: Path) -> None:
         app.click("Delete")
         assert "Ann, Bo" not in app.visible_texts()  # gone from Home
         assert "Deleted: Ann, Bo" in app.visible_texts()
+        # Undo and Close are 48 px buttons (Material's snack bar buttons are 40 px)
+        bars = [d for d in app.page._dialogs.controls
+                if isinstance(d, ft.SnackBar) and d.open]
+        assert len(bars) == 1 and tap_target_problems(app, bars[0]) == []
+        assert bars[0].action is None and not bars[0].show_close_icon
         assert [s.id for s in store.list_sessions()] == ["other"]  # the index follows
         assert not (tmp_path / "data" / "sessions" / f"{sid}.json").exists()
         assert HUB.get(sid) is None

@@ -137,14 +137,7 @@ def value_of(app: AppHarness, key: str) -> str:
 
 
 def toasts(app: AppHarness) -> list[str]:
-    import flet as ft
-
-    out = []
-    for dialog in app.page._dialogs.controls:
-        if isinstance(dialog, ft.SnackBar) and dialog.open:
-            content = dialog.content
-            out.append(str(getattr(content, "value", content)))
-    return out
+    return app.toasts()
 
 
 def texts_in(app: AppHarness, identifier: str) -> str:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 
-import flet as ft
-
 from companion.app.village.hub import HUB
 from companion.store.memory import MemoryStore
 from companion.village.autoplay import play_step
@@ -38,8 +36,7 @@ def test_karla_take_is_announced_then_shown_after_your_turn(store: MemoryStore) 
         state = HUB.get(sid).session.state  # type: ignore[union-attr]
         assert state.karla is not None and state.karla.last_space == 0
         # said at once: her board is below the fold on a phone
-        said = [str(getattr(d.content, "value", "")) for d in app.page._dialogs.controls
-                if isinstance(d, ft.SnackBar) and d.open]
+        said = app.toasts()
         assert any(t.startswith("Karla takes") and "\nWhy:" in t for t in said), said
         board = texts_under(app, "karla-board")
         assert any(t.startswith("Karla's last cube: from") for t in board), board

@@ -26,8 +26,7 @@ def order_of(app: AppHarness) -> list[str]:
 
 
 def toasts(app: AppHarness) -> list[str]:
-    return [str(getattr(d.content, "value", d.content)) for d in app.page._dialogs.controls
-            if isinstance(d, ft.SnackBar) and d.open]
+    return app.toasts()
 
 
 def test_at_round_start_the_action_area_comes_before_the_instructions(
