@@ -251,3 +251,14 @@ def test_refusal_is_worded_in_the_players_language(store: MemoryStore) -> None:
         tap(app, stale_id)
         assert "stage: Ann은(는) 이번 차례에 이미 큐브를 가져갔습니다. 먼저 차례를 끝내세요" \
             in app.visible_texts(), app.visible_texts()
+
+
+def test_only_plague_cubes_are_outlined(store: MemoryStore) -> None:
+    """A black plague cube vanishes on the dark theme's background without its outline."""
+    sid = make_game(store, seed=1)
+    plague_space, plague = first_cube(store, sid, plague=True)
+    space, colour = first_cube(store, sid)
+    with open_app(store, f"/play/village/{sid}") as app:
+        outlined = find_id(app, cube_id(store, sid, plague_space, plague)).content
+        plain_cube = find_id(app, cube_id(store, sid, space, colour)).content
+        assert outlined.border is not None and plain_cube.border is None

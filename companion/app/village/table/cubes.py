@@ -134,6 +134,10 @@ class CubeButton:
         if colour != self.colour:
             self.box.content = cube_face(self.ctx, colour, self.size)
             self.control.label = colour_name(self.ctx, colour)
+            # The black plague cube gets an outline: on the dark theme's background it
+            # would otherwise show as its icon alone (the others need none).
+            self.box.border = (ft.Border.all(2, ft.Colors.OUTLINE) if colour == "plague"
+                               else None)
         if colour != self.colour or takeable != self.takeable:
             # Dimmed by a paler colour only (no opacity layer, no other property): the
             # fewer properties a tap changes, the less the phone redraws.
