@@ -605,7 +605,8 @@ def market_serve(ui: Ui, seller: str, points: int) -> str:
     space = chip.inner_text().strip()
     ui.tap(chip)
     ui.wait_checked(space)
-    plus = day.locator('flt-semantics[role="button"]').nth(1)  # points: [−] n [+]
+    plus = day.get_by_role("button", name="Points printed on the tile: one more",
+                           exact=True)  # the stepper's + (named: kit.stepper)
     for n in range(1, points + 1):
         label = f"Points printed on the tile\n{n}"
         ui.tap_until(plus, lambda label=label: ui.has_text("market-day", label), label)
