@@ -18,15 +18,12 @@ from companion.village.setup import PlayerSetup, VillageSetup
 from .conftest import ProblemStore, seed
 from .harness import AppHarness, FakeClient
 from .tap_targets import tap_target_problems
+from .test_home_delete import _open_titles
 from .test_no_english import LANGUAGES, english_in, inside
 
 
 def tap_abandon(app: AppHarness, session_id: str) -> None:
     app.dispatch(inside(app.find(identifier=f"abandon-{session_id}")), "click")
-
-
-def _open_titles(app: AppHarness) -> list[str]:
-    return [t for t in app.visible_texts() if t.startswith("Open game")]
 
 
 def test_abandon_asks_first_and_cancel_keeps_the_game(store: ProblemStore) -> None:

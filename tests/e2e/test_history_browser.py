@@ -13,7 +13,7 @@ import pytest
 from companion.app.kit.text_fit import plain
 
 from .conftest import PHONE, served_app
-from .test_browser import LOAD_TIMEOUT_MS, SEMANTICS_CLOCK_JS, STEP_TIMEOUT_MS, open_app, shot
+from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, open_app, shot
 
 pytestmark = pytest.mark.e2e
 
@@ -62,16 +62,7 @@ def history_url(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
 
 
 def open_stats(browser: Any, url: str, scheme: str) -> Any:
-    context = browser.new_context(viewport=PHONE, locale="en-US", device_scale_factor=1,
-                                  color_scheme=scheme)
-    context.add_init_script(SEMANTICS_CLOCK_JS)
-    page = context.new_page()
-    page.goto(url + "history/stats")
-    page.wait_for_selector("flutter-view", timeout=LOAD_TIMEOUT_MS)
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
-    placeholder.evaluate("e => e.click()")
-    return page
+    return open_app(browser, url + "history/stats", dark=scheme == "dark")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -100,14 +91,7 @@ def test_statistics_screen_shows_its_charts_on_a_phone(browser: Any, history_url
 
 def test_history_screen_on_a_phone(browser: Any, history_url: str,
                                    screenshots: Path) -> None:
-    context = browser.new_context(viewport=PHONE, locale="en-US", device_scale_factor=1)
-    context.add_init_script(SEMANTICS_CLOCK_JS)
-    page = context.new_page()
-    page.goto(history_url + "history")
-    page.wait_for_selector("flutter-view", timeout=LOAD_TIMEOUT_MS)
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
-    placeholder.evaluate("e => e.click()")
+    page = open_app(browser, history_url + "history")
     newest = page.locator('[flt-semantics-identifier="history-v11"]')  # Dec 12: newest
     newest.wait_for(timeout=LOAD_TIMEOUT_MS)
     count = page.locator('[flt-semantics-identifier="history-count"]')
