@@ -51,3 +51,16 @@ class Refused(ValueError):
     @property
     def fields(self) -> list[str]:
         return [p.field for p in self.problems]
+
+
+class EngineFault(RuntimeError):
+    """A fault inside a game engine (a bug), never a refusal: the rules did not refuse the
+    input, the code failed on it. The state is left as it was, like a refusal, but callers
+    must not mistake it for one: tests, fuzzers and autoplay treat it as a failure, and the
+    app says calmly that nothing was changed. The original exception is the `__cause__`."""
+
+    def __init__(self, command: str, original: BaseException) -> None:
+        self.command = command
+        self.error = type(original).__name__
+        self.detail = str(original)
+        super().__init__(f"the engine failed on {command!r} ({self.error}: {self.detail})")

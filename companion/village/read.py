@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from companion.core.errors import EngineFault
 from companion.village.commands import Command, Payment
 from companion.village.components import ComponentData
 from companion.village.rules import (
@@ -50,8 +51,8 @@ RECALL_PLACES = family.BOARD_PLACES_FOR_RECALL
 
 _COMMAND: TypeAdapter[Any] = TypeAdapter(Command)
 
-__all__ = ["MONK", "RECALL_PLACES", "ActionBlock", "DeathResult", "Legal", "Reader",
-           "Reason", "RuleError", "TurnOptions", "WellOption"]
+__all__ = ["MONK", "RECALL_PLACES", "ActionBlock", "DeathResult", "EngineFault", "Legal",
+           "Reader", "Reason", "RuleError", "TurnOptions", "WellOption"]
 
 
 @dataclass(frozen=True)

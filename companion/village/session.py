@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from companion.core.errors import EngineFault
 from companion.core.log import Event, EventLog, LogSnapshot
 from companion.village import chance
 from companion.village.commands import Command, KarlaChooseCube
@@ -201,7 +202,7 @@ class VillageSession:
     # well-typed values.
     def execute(self, command: Any) -> Outcome:
         """Validate and apply a command (a model or a dict); raises RuleError."""
-        return self._act(validate_command(command), "type")
+        return self._act(validate_command(command))
 
     def enter_draw(self, outcome: dict[str, Any]) -> Outcome:
         """The players drew physically: record what came out as the pending draw."""
@@ -209,8 +210,7 @@ class VillageSession:
             raise RuleError("draw", "no draw is waiting", key="rule.no_draw_waiting")
         draw = str(self.state.pending[0].draw)
         outcome = chance.check_outcome(draw, outcome)
-        return self._act(chance.ChanceEvent(draw=draw, outcome=outcome, source="manual"),
-                         "outcome")
+        return self._act(chance.ChanceEvent(draw=draw, outcome=outcome, source="manual"))
 
     def redraw(self, draw: Literal["bag", "mass"],
                outcome: dict[str, Any] | None = None) -> Outcome:
@@ -239,11 +239,11 @@ class VillageSession:
             outcome = chance.check_outcome(draw, outcome)
             source = "manual"
         return self._act(chance.ChanceEvent(draw=draw, outcome=outcome, source=source,
-                                            redraw=True), "outcome")
+                                            redraw=True))
 
-    def _act(self, body: Any, blame: str) -> Outcome:
-        """Apply one checked command or draw. `blame` is the field a RuleError names if a
-        rule fails in a way no check foresaw (a bug, not the input's fault)."""
+    def _act(self, body: Any) -> Outcome:
+        """Apply one checked command or draw. A rule that refuses raises RuleError; any other
+        exception is a bug and surfaces as EngineFault (never as a refusal)."""
         # Work on a copy and swap it in at the end: a reader never sees a half-applied
         # state, and a refused command leaves everything as it was.
         work = self.state.clone()
@@ -259,11 +259,10 @@ class VillageSession:
         except RuleError:
             self.last_note_data = note_data_before
             raise
-        except Exception as exc:  # last resort: refuse, never keep a half-applied action
+        except Exception as exc:  # a bug, not a refusal: nothing half-applied is kept
             self.last_note_data = note_data_before
-            raise RuleError(blame, f"cannot be applied ({type(exc).__name__}: {exc})",
-                            key="rule.cannot_be_applied",
-                            params={"error": type(exc).__name__, "detail": str(exc)}) from exc
+            raise EngineFault(str(getattr(body, "type", None) or getattr(body, "draw", "?")),
+                              exc) from exc
         self.state = work
         self._log.record(recorded)  # a new action: clears the redo stack
         self.last_notes = notes + more

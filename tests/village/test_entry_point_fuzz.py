@@ -41,6 +41,7 @@ from hypothesis.stateful import (
 )
 from pydantic import ValidationError
 
+from companion.core.errors import EngineFault
 from companion.village import chance, commands
 from companion.village.autoplay import candidate_commands
 from companion.village.rules import bag, mass
@@ -704,9 +705,10 @@ def test_a_refused_command_keeps_the_last_notes() -> None:
         s.restore(snap)
 
 
-def test_an_unforeseen_failure_in_a_rule_is_refused_and_rolled_back(
+def test_an_unforeseen_failure_in_a_rule_is_an_engine_fault_and_rolled_back(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # The last-resort guard: a bug deep in a rule must not leave a half-applied action.
+    # A bug deep in a rule must not leave a half-applied action, and must not pass for a
+    # refusal either (issue 19: the fuzz and property tests would take it for one).
     from companion.village import engine
 
     s = situation("fresh")
@@ -718,10 +720,14 @@ def test_an_unforeseen_failure_in_a_rule_is_refused_and_rolled_back(
     monkeypatch.setitem(engine.HANDLERS, "end_turn", broken)
     snap = s.snapshot()
     try:
-        with pytest.raises(RuleError) as info:
+        with pytest.raises(EngineFault) as info:
             s.execute({"type": "end_turn"})
-        assert info.value.field == "type" and isinstance(info.value.__cause__, KeyError)
+        assert not isinstance(info.value, RuleError)
+        assert info.value.command == "end_turn" and isinstance(info.value.__cause__, KeyError)
         assert _view(s) == before
+        # ... and the fuzz's own check fails on it instead of counting a refusal.
+        with pytest.raises(EngineFault):
+            check_call(s, ("execute", {"type": "end_turn"}))
     finally:
         s.restore(snap)
 

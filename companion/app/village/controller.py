@@ -26,7 +26,7 @@ from companion.app.village.log.model import LogEntry, actor_of
 from companion.app.village.log.words import describe
 from companion.app.village.present import error_text, note_texts
 from companion.store.base import ReadOnlyStore, StaleWrite
-from companion.village.read import Reader, RuleError, TurnOptions
+from companion.village.read import EngineFault, Reader, RuleError, TurnOptions
 from companion.village.service import VillageService
 from companion.village.session import Outcome, VillageSession
 from companion.village.state import VillageState
@@ -193,6 +193,10 @@ class VillageController(SharedHandle[VillageSession]):
             result = await self.ctx.store.run(apply)
         except RuleError as exc:
             self.ctx.toast(error_text(self.ctx, exc))
+            return False
+        except EngineFault:  # a bug: said calmly, nothing was changed or lost
+            logger.exception("the engine failed on a command")
+            self.ctx.toast(self.ctx.t("common.engine_fault"))
             return False
         except StaleWrite as exc:  # another window or process saved to this game first
             await self.reload_after(exc)  # still busy: no tap lands on the stale copy
