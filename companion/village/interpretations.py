@@ -3,8 +3,8 @@
 `data/interpretations.json` lists every such place: the passage (seed and the original
 sentence), the reading the app chose for new games, the other reading, and for a reading
 that changed with a rules fix, the `legacy` one that games started before it keep
-(`VillageSetup.rules_version` < 2). Switchable readings are chosen per new game and stored
-in its setup (`readings`, or a setup field such as `compensation`).
+(`VillageSetup.rules_version` below the entry's `since`). Switchable readings are chosen
+per new game and stored in its setup (`readings`, or a setup field such as `compensation`).
 
 Engine code asks `reading(setup, key)`; it never reads the file's defaults itself.
 """
@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 if TYPE_CHECKING:
     from companion.village.setup import VillageSetup
@@ -25,7 +25,9 @@ Edition = Literal["big-box", "2011"]
 
 #: Rules revision of games started by this build. 1: before the rulebook fixes of issue 10
 #: (Karla after the well, the solo marker, 2011 blocking, compensation and end deaths).
-CURRENT_RULES = 2
+#: 2: before those of issue 19 (Karla takes nothing once she has ended the game; a payment
+#: that differs from the printed cost is refused unless the table confirms it).
+CURRENT_RULES = 3
 
 
 class Interpretation(BaseModel):
@@ -39,7 +41,10 @@ class Interpretation(BaseModel):
     text: str  # the rulebook's own sentence
     options: list[str]
     chosen: str  # the reading of new games
-    legacy: str | None = None  # the reading of games started before CURRENT_RULES
+    legacy: str | None = None  # the reading of games started before rules version `since`
+    since: int = Field(default=2, ge=2)  # the rules version that made `chosen` the default
+    # The sentence the other reading rests on, where the rulebook seems to say both.
+    other_text: str | None = None
     switchable: bool
     setup_field: str | None = None  # a setup field that holds the choice (bool: "on"/"off")
     # Only in effect while these other readings are (e.g. what a paid marker does in later
@@ -77,7 +82,7 @@ def interpretation(key: str) -> Interpretation:
 def default_reading(key: str, rules_version: int) -> str:
     """The reading a game gets when its setup does not choose one."""
     item = interpretation(key)
-    if rules_version < CURRENT_RULES and item.legacy is not None:
+    if rules_version < item.since and item.legacy is not None:
         return item.legacy
     return item.chosen
 

@@ -75,7 +75,7 @@ class VillageSetup(BaseModel):
             # Games saved before this field could be None always stored a bool; a stored
             # game without one predates the 2011 fix and had compensation on.
             self.compensation = self.edition == "big-box" or (
-                stored and self.rules_version < CURRENT_RULES)
+                stored and self.rules_version < 2)
         for key, choice in self.readings.items():
             try:
                 item = interpretation(key)

@@ -32,9 +32,10 @@ CASES: dict[str, VillageSetup] = {
     "solo_d4": VillageSetup(players=[PlayerSetup(name="Chris", colour="blue")], solo=True,
                             karla_colour="white", karla_variant="d4", seed=13,
                             rules_version=1),
-    # The current rules (interpretations.CURRENT_RULES, each reading its default).
+    # Rules version 2 (issue 10's fixes, each reading its default then).
     "solo_standard_v2": VillageSetup(players=[PlayerSetup(name="Chris", colour="blue")],
-                                     solo=True, karla_colour="purple", seed=11),
+                                     solo=True, karla_colour="purple", seed=11,
+                                     rules_version=2),
 }
 
 

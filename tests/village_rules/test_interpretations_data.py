@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from companion.village.interpretations import (
     CURRENT_RULES,
     default_reading,
+    interpretation,
     interpretations,
     reading,
 )
@@ -28,6 +29,21 @@ def _seed_text(seed: str) -> str:
 def test_every_quoted_sentence_is_in_its_rulebook() -> None:
     for item in interpretations():
         assert item.text in _seed_text(item.seed), item.key
+        assert item.other_text is None or item.other_text in _seed_text(item.seed), item.key
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="needs ../shared/seeds")
+def test_where_names_a_heading_of_its_rulebook_and_editions_have_the_mode() -> None:
+    """Issue 19.4: 004's setup heading is 「1. 셋팅」; the 2011 edition has no solo mode;
+    a reading that leans on a sentence about another situation says it is an analogy."""
+    lines = {line.strip() for line in _seed_text("004").splitlines()}
+    assert "1. 셋팅" in lines
+    assert interpretation("compensation_2011").where.startswith("1. 셋팅")
+    for item in interpretations():
+        if item.solo:
+            assert "2011" not in item.editions, f"{item.key}: 2011 has no solo mode"
+    later = interpretation("marker_coin_paid_later_rounds").reading["out_of_play"]
+    assert "analogy" in later and "空手而歸" in later
 
 
 def _two(edition: str = "big-box", **kw: object) -> VillageSetup:

@@ -228,6 +228,7 @@ def test_a_game_started_before_the_fix_says_so_with_its_older_readings() -> None
                                       "solo": True, "karla_colour": "red"}))
     assert solo.state.follows_older_rules
     assert solo.readings == {"karla_after_well": "serve_customer",
+                             "karla_after_her_game_end": "takes",
                              "marker_coin_return": "every_round",
                              "final_turns_after_market_end": "market_host_order",
                              "karla_fifth_church_member": "stays_in_bag"}

@@ -29,7 +29,7 @@ from companion.app.village.readings import (
     title_key,
 )
 from companion.app.village.table.base import SessionScreen
-from companion.village.interpretations import CURRENT_RULES, Interpretation, interpretation
+from companion.village.interpretations import Interpretation, interpretation
 from companion.village.setup import VillageSetup
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def _option_block(ctx: AppContext, item: Interpretation, option: str,
     t = ctx.t
     labels = [t("readings.app_reading" if option == item.chosen else "readings.other_reading")]
     if option == item.legacy and item.legacy != item.chosen:
-        labels.append(t("readings.legacy", version=CURRENT_RULES))
+        labels.append(t("readings.legacy", version=item.since))
     ours = option == this_game
     if ours:
         labels.append(t("readings.this_game"))
@@ -121,7 +121,7 @@ def rules_note(ctx: AppContext, setup: VillageSetup,
     not the app's reading for new games, and (with `on_open`) the way to the rules screen."""
     t = ctx.t
     controls: list[ft.Control] = [ft.Text(
-        t("readings.game.legacy", version=CURRENT_RULES) if is_legacy(setup)
+        t("readings.game.legacy", version=setup.rules_version + 1) if is_legacy(setup)
         else t("readings.game.current", version=setup.rules_version), size=15)]
     differs = differing(setup)
     if differs:

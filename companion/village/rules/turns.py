@@ -83,9 +83,19 @@ def end_turn(ctx: Ctx, _cmd: EndTurn) -> None:
     require(st.stage == "act", "stage", f"{name} must take a cube (or use the well) first",
             key="rule.take_cube_first", params={"name": name})
     st.stage = "ending"
-    karla = ["karla_take"] if st.karla_due else []
+    karla = ["karla_take"] if st.karla_due and not karla_has_ended_the_game(ctx) else []
     st.karla_due = False
     st.flow[0:0] = ["resolve_deaths", *karla, "advance_turn"]
+
+
+def karla_has_ended_the_game(ctx: Ctx) -> bool:
+    """Karla filled the last chronicle or graveyard space, and the game reads the rulebook
+    as giving her no take after that (reading "karla_after_her_game_end"): 「將家族成員放置
+    進村莊編年史或公墓最後一格的玩家，不會進行額外的回合。」 and, solo, 「遊戲結束條件不變。」"""
+    st = ctx.state
+    return (st.karla is not None and st.end is not None
+            and st.end.triggered_by == st.karla.player
+            and ctx.reading("karla_after_her_game_end") == "no_take")
 
 
 def check_action(ctx: Ctx, action: str) -> int:
