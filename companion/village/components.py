@@ -57,6 +57,14 @@ class ComponentData(BaseModel):
     def _fill_values_older_data_lacks(self) -> ComponentData:
         """Component data stored before a value was part of it (a stored game's header)
         gets the value the engine then played with, so the game replays unchanged."""
+        if "council_privilege_cubes_distinct" not in self.values:
+            # Added with issue 19: the engine asked for different colours in both editions;
+            # relaxing the 2011 check refuses nothing that was accepted, so a stored 2011
+            # game takes its edition's rule and still replays as played.
+            self.values["council_privilege_cubes_distinct"] = Provenanced(
+                value=self.edition == "big-box", provenance="seed",
+                ref="Not in this game's stored component data (stored before issue 19): "
+                    "the edition's rule (000: different colours; 004: any colours)")
         for key, value in _ENGINE_VALUES_BEFORE_ISSUE_11.items():
             if key not in self.values:
                 self.values[key] = Provenanced(

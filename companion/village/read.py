@@ -116,6 +116,12 @@ class Reader:
     def train_payment(self, building: str, train: bool, produce: bool) -> Payment:
         return crafts.default_train_payment(self._ctx, building, train, produce)
 
+    def privilege_cubes(self) -> tuple[int, bool]:
+        """The council's second privilege: how many cubes, and whether their colours must
+        differ (Big Box) or may repeat (2011)."""
+        return (self.comp.n("council_privilege_cubes"),
+                bool(self.comp.v("council_privilege_cubes_distinct")))
+
     def mill_payment(self, player: int) -> Payment | None:
         return queries.mill_payment(self.state, self.comp, player)
 

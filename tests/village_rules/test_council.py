@@ -159,6 +159,7 @@ def test_level_2_two_cubes_of_different_colours() -> None:
 
 @pytest.mark.parametrize("cubes", [["pink", "pink"], ["pink"], ["pink", "orange", "green"]])
 def test_level_2_needs_exactly_two_different_colours(cubes: list[str]) -> None:
+    """Big Box, 000 議會: 「第二階級：從供應區選擇拿取2個不同顏色的影響力方塊」."""
     s = acting("council")
     put(s, "blue-2a", "council:2")
     with refused(s, "privilege.cubes"):
@@ -187,3 +188,33 @@ def test_level_4_without_a_coin_is_refused() -> None:
     give(s, 0, coins=0)
     with refused(s, "privilege.level"):
         s.execute({"type": "council_privilege", "privilege": {"level": 4}})
+
+
+def test_2011_level_2_takes_two_cubes_of_any_colours_one_colour_twice_included() -> None:
+    """2011, 004 의회 2): 「특권액션(다음 라운드 선마커 / 원하는 색큐브 2개 / …)」 — two cubes
+    of the colours you want; "different colours" is the Big Box rule (issue 19.2)."""
+    s = acting("council", edition="2011")
+    put(s, "blue-2a", "council:2")
+    supply = s.state.supply["pink"]
+    s.execute({"type": "council_privilege", "privilege": {"level": 2, "cubes": ["pink", "pink"]}})
+    assert s.state.players[0].cubes["pink"] == 2
+    assert s.state.supply["pink"] == supply - 2
+
+
+@pytest.mark.parametrize("cubes", [["pink"], ["pink", "orange", "green"]])
+def test_2011_level_2_still_takes_exactly_two(cubes: list[str]) -> None:
+    s = acting("council", edition="2011")
+    put(s, "blue-2a", "council:2")
+    with refused(s, "privilege.cubes"):
+        s.execute({"type": "council_privilege", "privilege": {"level": 2, "cubes": cubes}})
+
+
+def test_a_2011_game_stored_before_the_distinct_rule_gets_its_editions_rule() -> None:
+    data = load_components("2011").model_dump()
+    del data["values"]["council_privilege_cubes_distinct"]
+    assert type(load_components("2011")).model_validate(data).v(
+        "council_privilege_cubes_distinct") is False
+    big = load_components("big-box").model_dump()
+    del big["values"]["council_privilege_cubes_distinct"]
+    assert type(load_components("big-box")).model_validate(big).v(
+        "council_privilege_cubes_distinct") is True

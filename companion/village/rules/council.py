@@ -50,10 +50,17 @@ def use_privilege(ctx: Ctx, player: int, priv: Privilege, max_level: int) -> Non
         else:
             ctx.note("next_start_gone")
     elif priv.level == 2:  # level numbers name the council's levels, not printed values
+        # Big Box (000 第二階級): 「2個不同顏色的影響力方塊」; 2011 (004 의회 2): 「원하는 색큐브
+        # 2개」, the colours you want, one colour twice included.
         count = ctx.comp.n("council_privilege_cubes")
-        require(len(priv.cubes) == count and len(set(priv.cubes)) == count, "privilege.cubes",
-                f"choose {count} influence cubes of different colours",
-                key="rule.choose_different_cubes", params={"count": count})
+        if ctx.comp.v("council_privilege_cubes_distinct"):
+            require(len(priv.cubes) == count and len(set(priv.cubes)) == count,
+                    "privilege.cubes", f"choose {count} influence cubes of different colours",
+                    key="rule.choose_different_cubes", params={"count": count})
+        else:
+            require(len(priv.cubes) == count, "privilege.cubes",
+                    f"choose {count} influence cubes", key="rule.choose_privilege_cubes",
+                    params={"count": count})
         gain_cubes(ctx, player, list(priv.cubes), "privilege.cubes")
     elif priv.level == 3:
         require(priv.goods is not None, "privilege.goods", "choose a goods tile",

@@ -240,3 +240,22 @@ def test_another_phone_sees_the_change() -> None:
         tap(one, "adjust-coins-plus")
         two.settle()
         assert value_of(two, "adjust-coins-value") == "2"
+
+
+def test_council_privilege_in_2011_takes_one_colour_twice() -> None:
+    """004 의회 2): 「원하는 색큐브 2개」 (two cubes of the colours you want): the 2011 form
+    has one row per cube, so one colour can be picked twice (issue 19.2)."""
+    game = new_game(3, {"council": ["green"]}, edition="2011")
+    game.execute({"type": "take_cube", "space": "council", "colour": "green"})
+    st = game.session.state
+    st.members["red-1a"].loc = "council:2"  # Position
+    pink = st.players[0].cubes.get("pink", 0)
+    with open_panel(game, "player/0") as app:
+        tap(app, "tab-actions")
+        pick(app, "council-mode-privilege")
+        pick(app, "council-priv-2")
+        assert has_text(app, "one colour twice is fine")
+        pick(app, "council-cubes-1-pink")
+        pick(app, "council-cubes-2-pink")
+        tap(app, "apply-action")
+        assert game.session.state.players[0].cubes.get("pink") == pink + 2

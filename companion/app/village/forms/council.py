@@ -32,6 +32,7 @@ class CouncilForm(ActionForm):
         self.member: str | None = None
         self.privilege = 0
         self.cubes: list[str] = []
+        self.cube_picks: dict[int, str] = {}  # 2011: row -> colour (may repeat)
         self.goods: str | None = None
         self.pay = OfferedPayment()
 
@@ -39,6 +40,7 @@ class CouncilForm(ActionForm):
         self.member = None
         self.privilege = 0
         self.cubes = []
+        self.cube_picks = {}
         self.goods = None
         self.pay.reset()
 
@@ -112,16 +114,40 @@ class CouncilForm(ActionForm):
             muted(t("panel.council.privilege")),
             mode_chips(env, options, str(self.privilege), self._set_privilege, "council-priv")]
         if self.privilege:
-            out.append(ft.Text(t(PRIVILEGE_KEYS[self.privilege]), size=16))
+            distinct = env.rules.privilege_cubes()[1]
+            key = PRIVILEGE_KEYS[self.privilege]
+            out.append(ft.Text(t("panel.council.priv2_any" if self.privilege == 2
+                                 and not distinct else key), size=16))
         if self.privilege == 2:
-            out.append(choice_chips([(c, term(env.ctx, "colour", c)) for c in env.colours],
-                                    set(self.cubes), setter(env, self._toggle_cube),
-                                    key="council-cubes", disabled=not env.enabled))
+            out += self._cube_pickers(env)
         if self.privilege == 3:
             out.append(choice_chips([(g, term(env.ctx, "goods", g)) for g in env.goods],
                                     self.goods, setter(env, self._set_goods),
                                     key="council-goods", disabled=not env.enabled))
         return out
+
+    def _cube_pickers(self, env: FormEnv) -> list[ft.Control]:
+        """Big Box: one set of chips, different colours. 2011: one row per cube, so one
+        colour may be picked twice (004: 원하는 색큐브 2개)."""
+        count, distinct = env.rules.privilege_cubes()
+        options = [(c, term(env.ctx, "colour", c)) for c in env.colours]
+        if distinct:
+            return [choice_chips(options, set(self.cubes), setter(env, self._toggle_cube),
+                                 key="council-cubes", disabled=not env.enabled)]
+        out: list[ft.Control] = []
+        for i in range(count):
+            chosen = self.cube_picks.get(i)
+            out += [muted(env.t("panel.council.cube_n", n=i + 1)),
+                    choice_chips(options, chosen, setter(env, self._cube_setter(i)),
+                                 key=f"council-cubes-{i + 1}", disabled=not env.enabled)]
+        return out
+
+    def _cube_setter(self, index: int) -> Any:
+        def pick(colour: str) -> None:
+            self.cube_picks[index] = colour
+            # The command's cubes in row order (a row not picked yet is left out).
+            self.cubes = [self.cube_picks[i] for i in sorted(self.cube_picks)]
+        return pick
 
     # ---- command ------------------------------------------------------------------------
     def _privilege(self) -> dict[str, Any] | None:
