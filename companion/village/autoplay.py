@@ -63,9 +63,12 @@ def candidate_commands(session: VillageSession, rng: random.Random) -> list[dict
         slots = available_slots(ctx)
         if slots and rng.random() < 0.6:
             slot = rng.choice(slots)
-            cmds.append({"type": "market_serve", "slot": slot, "points": rng.randint(2, 8)})
-            cmds.append({"type": "market_serve", "slot": slot, "points": rng.randint(2, 8),
-                         "extra_with_coin": True})
+            # A customer is paid in goods and/or grain (rules version 3 checks it); now and
+            # then the table confirms another payment ("that's what we paid").
+            demand = _customer_payment(st.players[st.market_day.seller], rng)
+            for extra in ({}, {"extra_with_coin": True}):
+                cmds.append({"type": "market_serve", "slot": slot,
+                             "points": rng.randint(2, 8), "pay": demand, **extra})
         cmds.append({"type": "market_pass"})
         return cmds
     if st.phase != "turns":
@@ -137,6 +140,16 @@ def candidate_commands(session: VillageSession, rng: random.Random) -> list[dict
         acts.append({"type": "next_start_marker_coin"})
     rng.shuffle(acts)
     return acts + [{"type": "end_turn"}]
+
+
+def _customer_payment(player: Any, rng: random.Random) -> dict[str, Any]:
+    """What a random customer demands of what the seller holds: a goods tile or grain."""
+    held = [g for g, n in player.goods.items() if n > 0]
+    if rng.random() < 0.1:
+        return {"override": True}
+    if held and (player.grain == 0 or rng.random() < 0.5):
+        return {"goods": {rng.choice(held): 1}}
+    return {"grain": rng.randint(1, 2)}
 
 
 def play_step(session: VillageSession, rng: random.Random) -> dict[str, Any] | None:

@@ -27,6 +27,9 @@ class Payment(_Cmd):
     coins: NonNegativeInt = 0  # coins standing in for influence cubes, or paid as coins
     grain: NonNegativeInt = 0
     goods: dict[Goods, NonNegativeInt] = Field(default_factory=dict)
+    # The table confirmed this payment although it differs from the printed cost ("That's
+    # what we paid"): accepted as entered, and the log says so.
+    override: bool = False
 
 
 class Privilege(_Cmd):

@@ -28,6 +28,9 @@ Edition = Literal["big-box", "2011"]
 #: 2: before those of issue 19 (Karla takes nothing once she has ended the game; a payment
 #: that differs from the printed cost is refused unless the table confirms it).
 CURRENT_RULES = 3
+#: From this rules version on, a payment named in a command is compared with the printed
+#: cost (rules/payment.check_printed); older games replay unchecked, as they were played.
+PAYMENTS_CHECKED_FROM = 3
 
 
 class Interpretation(BaseModel):

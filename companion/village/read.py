@@ -50,6 +50,8 @@ MONK = mass.MONK
 RECALL_PLACES = family.BOARD_PLACES_FOR_RECALL
 
 _COMMAND: TypeAdapter[Any] = TypeAdapter(Command)
+# Refusals of a payment that differs from the printed cost: the table may confirm it.
+PAYMENT_REFUSALS = frozenset({"rule.payment_differs", "rule.customer_paid_in_goods"})
 
 __all__ = ["MONK", "RECALL_PLACES", "ActionBlock", "DeathResult", "EngineFault", "Legal",
            "Reader", "Reason", "RuleError", "TurnOptions", "WellOption"]
@@ -96,6 +98,17 @@ class Reader:
     def refusal(self, command: Any) -> RuleError | None:
         """What the engine says to `command` (a command model) now; None = accepted."""
         return queries.refusal(self.state, self.comp, command)
+
+    def payment_refusal(self, command: dict[str, Any]) -> RuleError | None:
+        """The engine's refusal of `command` when it is that the payment is not the printed
+        cost (the table may confirm it: "That's what we paid"); None otherwise, also when
+        the command is refused for another reason (sending it says which)."""
+        try:
+            model = _COMMAND.validate_python(command)
+        except ValidationError:
+            return None
+        refused = self.refusal(model)
+        return refused if refused is not None and refused.key in PAYMENT_REFUSALS else None
 
     # ---- printed costs, as the engine charges them ------------------------------------
     def harvest_amount(self, player: int) -> int:

@@ -611,6 +611,9 @@ def market_serve(ui: Ui, seller: str, points: int) -> str:
         label = f"Points printed on the tile\n{n}"
         ui.tap_until(plus, lambda label=label: ui.has_text("market-day", label), label)
     ui.tap(ui.button(f"{seller} serves"))
+    # No goods or grain entered for the customer's demand: the panel asks above Serve
+    # (rules version 3), and the table confirms that is what was paid.
+    ui.tap(ui.button("That's what we paid"))
     return space
 
 

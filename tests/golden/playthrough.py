@@ -36,6 +36,15 @@ CASES: dict[str, VillageSetup] = {
     "solo_standard_v2": VillageSetup(players=[PlayerSetup(name="Chris", colour="blue")],
                                      solo=True, karla_colour="purple", seed=11,
                                      rules_version=2),
+    # Rules version 3 (issue 19: Karla takes nothing after she has ended the game, payments
+    # compared with the printed cost and confirmed ones logged as overrides).
+    "solo_standard_v3": VillageSetup(players=[PlayerSetup(name="Chris", colour="blue")],
+                                     solo=True, karla_colour="purple", seed=11,
+                                     rules_version=3),
+    "three_players_v3": VillageSetup(players=[PlayerSetup(name="Chris", colour="blue"),
+                                              PlayerSetup(name="Julie", colour="yellow"),
+                                              PlayerSetup(name="Oliver", colour="red")],
+                                     seed=7, rules_version=3),
 }
 
 

@@ -103,12 +103,13 @@ def end_turn(session: VillageSession) -> Outcome:
 
 
 @contextmanager
-def refused(session: VillageSession, field: str) -> Iterator[None]:
-    """The command inside must be refused naming `field`, and change nothing."""
+def refused(session: VillageSession, field: str) -> Iterator[pytest.ExceptionInfo[RuleError]]:
+    """The command inside must be refused naming `field`, and change nothing. Gives the
+    refusal (its value is there once the block is left)."""
     before = session.state.model_dump()
     n_events = len(session.events)
     with pytest.raises(RuleError) as info:
-        yield
+        yield info
     assert info.value.field == field, f"refused on {info.value.field!r}: {info.value}"
     assert session.state.model_dump() == before
     assert len(session.events) == n_events

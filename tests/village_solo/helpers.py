@@ -15,7 +15,7 @@ from companion.village.components import ComponentData
 from companion.village.rules.bag import draw_placements
 from companion.village.rules.context import Ctx
 from companion.village.rules.karla import order_from
-from companion.village.session import DrawMode, KarlaPolicy, VillageSession
+from companion.village.session import DrawMode, KarlaPolicy, Outcome, VillageSession
 from companion.village.setup import PlayerSetup, VillageSetup
 from companion.village.state import PLAGUE, VillageState
 
@@ -182,3 +182,13 @@ def reach_mass(session: VillageSession) -> None:
     cube): the mass starts."""
     set_board(session, {"harvest": ["brown"]})
     take(session, "harvest", "brown")
+
+
+def serve(session: VillageSession, **kw: Any) -> Outcome:
+    """The market day's seller serves a customer, paying one grain for its demand (the
+    tiles' demands are the table's; rules version 3 checks a customer is paid in goods or
+    grain). Mutation: the seller gets that grain first."""
+    md = session.state.market_day
+    assert md is not None
+    session.state.players[md.seller].grain += 1
+    return session.execute(cmd("market_serve", pay={"grain": 1}, **kw))

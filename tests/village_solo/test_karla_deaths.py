@@ -18,6 +18,7 @@ from tests.village_solo.helpers import (
     new_session,
     put_karla_last,
     resolve_fates,
+    serve,
     set_board,
     take,
 )
@@ -181,7 +182,7 @@ def test_your_death_in_her_market_day_ends_the_game_you_still_get_a_final_turn()
     assert st.market_day is not None and st.market_day.trigger == KARLA
     assert st.market_day.sales == [(KARLA, 0)]
     # She served the front customer; you sell too: 1 green + 1 time -> past the quill.
-    s.execute(cmd("market_serve", slot=1, points=4))
+    serve(s, slot=1, points=4)
     pend = s.state.pending[0]
     assert pend.kind == "death" and pend.player == HUMAN  # at once, in the market day
     s.execute(cmd("choose_death", member="blue-1a"))
@@ -220,7 +221,7 @@ def test_your_deadly_sale_of_the_last_customer_in_her_market_day_still_gives_a_f
     set_board(s, {"harvest": ["green", "pink"], "crafts": ["pink"], "market": ["green"],
                   "church": ["brown", "orange"]})
     take(s, "harvest", "green")                 # Karla takes the market green, serves slot 1
-    s.execute(cmd("market_serve", slot=1, points=4))  # the last customer, past the quill
+    serve(s, slot=1, points=4)  # the last customer, past the quill
     st = s.state
     assert st.market_day is None and st.pending[0].kind == "death"
     s.execute(cmd("choose_death", member="blue-1a"))

@@ -16,6 +16,7 @@ from tests.village_solo.helpers import (
     new_session,
     reach_mass,
     resolve_fates,
+    serve,
     set_board,
     take,
 )
@@ -36,14 +37,14 @@ def _sales(s) -> list[tuple[int, int]]:
 def test_you_serve_the_front_customer_she_serves_the_former_second() -> None:
     s = new_session()
     _your_market_day(s)
-    s.execute(cmd("market_serve", slot=0, points=5))
+    serve(s, slot=0, points=5)
     assert _sales(s) == [(HUMAN, 0), (KARLA, 1)]
 
 
 def test_you_serve_another_customer_she_serves_the_front_one() -> None:
     s = new_session()
     _your_market_day(s)
-    s.execute(cmd("market_serve", slot=2, points=5))
+    serve(s, slot=2, points=5)
     assert _sales(s) == [(HUMAN, 2), (KARLA, 0)]
 
 
@@ -59,8 +60,8 @@ def test_you_pass_she_still_serves_the_front_one() -> None:
 def test_she_never_serves_more_than_one_customer_per_market_day() -> None:
     s = new_session()
     _your_market_day(s)
-    s.execute(cmd("market_serve", slot=0, points=5))          # free
-    s.execute(cmd("market_serve", slot=2, points=3, extra_with_coin=True))  # 1 coin+1 time
+    serve(s, slot=0, points=5)          # free
+    serve(s, slot=2, points=3, extra_with_coin=True)  # 1 coin+1 time
     st = s.state
     # No customer left in the 3 open front spaces: the market day is over.
     assert st.market_day is None
@@ -97,16 +98,16 @@ def test_in_her_market_day_you_may_sell_paying_one_green_and_one_time() -> None:
     s = new_session()
     _her_market_day(s)
     assert s.state.players[HUMAN].cubes.get("green") == 1
-    s.execute(cmd("market_serve", slot=1, points=4))
+    serve(s, slot=1, points=4)
     st = s.state
     assert st.players[HUMAN].cubes.get("green") == 0
     assert st.players[HUMAN].time == 1
     assert st.market_day is not None and st.market_day.seller == HUMAN  # she already went
     # No green left: pay the green with the coin instead; plain refusal names the field.
     with pytest.raises(RuleError) as exc:
-        s.execute(cmd("market_serve", slot=2, points=2))
+        serve(s, slot=2, points=2)
     assert exc.value.field == "extra_with_coin"
-    s.execute(cmd("market_serve", slot=2, points=2, extra_with_coin=True))
+    serve(s, slot=2, points=2, extra_with_coin=True)
     st = s.state
     assert st.market_day is None
     assert st.players[KARLA].customers == [0]

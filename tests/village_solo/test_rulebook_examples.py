@@ -12,6 +12,7 @@ from tests.village_solo.helpers import (
     fate_position,
     karla_track,
     new_session,
+    serve,
     set_board,
     take,
 )
@@ -52,7 +53,7 @@ def test_market_and_council_example() -> None:
     take(s, "market", "green")            # the market day is open: the turn goes on
     assert s.state.market_day is not None and s.state.market_day.trigger == HUMAN
     assert s.state.karla is not None and s.state.karla.last_space == 2  # nothing taken yet
-    s.execute(cmd("market_serve", slot=0, points=6))
+    serve(s, slot=0, points=6)
     st = s.state
     # Karla serves the customer that was second (she takes part in every market day).
     assert st.players[KARLA].customers == [0]

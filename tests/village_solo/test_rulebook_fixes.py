@@ -25,6 +25,7 @@ from tests.village_solo.helpers import (
     end_round,
     karla_cubes,
     resolve_fates,
+    serve,
     set_board,
     solo_setup,
     take,
@@ -54,7 +55,7 @@ def _market_day_through_the_well(s: VillageSession) -> None:
     s.execute(cmd("adjust", player=HUMAN, field="cubes", key="brown", delta=3))
     s.execute(cmd("well", colour="brown"))
     s.execute(cmd("hold_market"))
-    s.execute(cmd("market_serve", slot=0, points=5))
+    serve(s, slot=0, points=5)
 
 
 def test_after_the_well_karla_does_not_serve_in_your_market_day() -> None:
@@ -82,7 +83,7 @@ def test_in_a_market_day_from_the_market_cube_she_still_serves() -> None:
     set_board(s, {"market": ["green"], "harvest": ["brown", "pink"], "crafts": ["orange"]})
     take(s, "market", "green")
     assert s.state.market_day is not None and s.state.market_day.karla_to_serve
-    s.execute(cmd("market_serve", slot=0, points=5))
+    serve(s, slot=0, points=5)
     assert s.state.market_day is not None
     assert s.state.market_day.sales == [(HUMAN, 0), (KARLA, 1)]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion.app.summaries import KARLA_NAME
@@ -45,10 +46,29 @@ def note_texts(ctx: AppContext, note_data: list[dict[str, Any]]) -> list[str]:
     return [note_text(ctx, str(n["key"]), dict(n.get("params", {}))) for n in note_data]
 
 
+def payment_words(ctx: AppContext, *, time: int = 0, cubes: Mapping[str, int] | None = None,
+                  coins: int = 0, grain: int = 0, goods: Mapping[str, int] | None = None
+                  ) -> str:
+    """A payment or printed cost in words: "2 time · 1× Green · 1 coin"."""
+    t = ctx.t
+    parts = [t("panel.pay.n_time", count=time)] if time else []
+    parts += [f"{n}× {term(ctx, 'colour', c)}" for c, n in (cubes or {}).items() if n]
+    parts += [t("panel.pay.n_coins", count=coins)] if coins else []
+    parts += [t("panel.pay.n_grain", count=grain)] if grain else []
+    parts += [f"{n}× {term(ctx, 'goods', g)}" for g, n in (goods or {}).items() if n]
+    return " · ".join(parts) if parts else t("panel.pay.nothing")
+
+
 def error_params(ctx: AppContext, params: dict[str, Any]) -> dict[str, Any]:
-    """A refusal's params as shown: game terms in the player's language, lists joined."""
+    """A refusal's params as shown: game terms in the player's language, lists joined;
+    printed costs (`costs`: the engine's alternatives) in words."""
     shown: dict[str, Any] = {}
     for k, v in params.items():
+        if k == "costs" and isinstance(v, list):
+            shown[k] = f" {ctx.t('panel.pay.or')} ".join(
+                payment_words(ctx, time=c.get("time", 0), cubes=c.get("cubes"),
+                              grain=c.get("grain", 0), goods=c.get("goods")) for c in v)
+            continue
         namespace = ERROR_TERM_PARAMS.get(k)
         if isinstance(v, list | tuple):
             shown[k] = ", ".join(term(ctx, namespace, str(x)) if namespace else str(x)

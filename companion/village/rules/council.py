@@ -15,7 +15,14 @@ from companion.village.locations import council_spot
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import validate_member
 from companion.village.rules.errors import require
-from companion.village.rules.payment import cubes_or_coins, gain_cubes, pay, spend_coins
+from companion.village.rules.payment import (
+    Cost,
+    check_printed,
+    cubes_or_coins,
+    gain_cubes,
+    pay,
+    spend_coins,
+)
 from companion.village.rules.turns import check_action, mark_action_done
 
 
@@ -33,6 +40,18 @@ def default_council_payment(ctx: Ctx, player: int, entering_level: int) -> Payme
     if p.cubes.get("green", 0) < green and p.goods.get("scroll", 0) >= scrolls:
         return Payment(time=time, goods={"scroll": scrolls})
     return cubes_or_coins(ctx, player, {"green": green}, time=time)
+
+
+def council_costs(ctx: Ctx, entering_level: int) -> list[Cost]:
+    """000 議會: green cubes (coins standing in) or the scroll, plus the level's time."""
+    if entering_level == 1:
+        cost = ctx.comp.v("council_enter")
+        time = int(cost["time"])
+    else:
+        cost = ctx.comp.v("council_advance")
+        time = int(ctx.comp.v("council_advance_time")[str(entering_level)])
+    return [Cost(time=time, cubes={"green": int(cost["green"])}),
+            Cost(time=time, goods={"scroll": int(cost["scroll"])})]
 
 
 def use_privilege(ctx: Ctx, player: int, priv: Privilege, max_level: int) -> None:
@@ -81,6 +100,8 @@ def use_privilege(ctx: Ctx, player: int, priv: Privilege, max_level: int) -> Non
 def council_enter(ctx: Ctx, cmd: CouncilEnter) -> None:
     player = check_action(ctx, "council")
     member = validate_member(ctx, cmd.member, player, place="farmyard")
+    if cmd.pay is not None:
+        check_printed(ctx, cmd.pay, council_costs(ctx, 1))
     pay(ctx, player, cmd.pay if cmd.pay is not None else
         default_council_payment(ctx, player, 1))
     member.loc = council_spot(1)
@@ -96,6 +117,8 @@ def council_advance(ctx: Ctx, cmd: CouncilAdvance) -> None:
     require(new_level <= ctx.comp.n("council_levels"), "member",
             f"{cmd.member} is already on the top council level",
             key="rule.council_top_level", params={"member": cmd.member})
+    if cmd.pay is not None:
+        check_printed(ctx, cmd.pay, council_costs(ctx, new_level))
     pay(ctx, player, cmd.pay if cmd.pay is not None else
         default_council_payment(ctx, player, new_level))
     member.loc = council_spot(new_level)

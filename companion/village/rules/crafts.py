@@ -9,7 +9,7 @@ from companion.village.locations import workshop_spot
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import validate_member
 from companion.village.rules.errors import require
-from companion.village.rules.payment import cubes_or_coins, pay
+from companion.village.rules.payment import Cost, check_printed, cubes_or_coins, pay
 from companion.village.rules.turns import check_action, mark_action_done
 
 
@@ -47,6 +47,10 @@ def crafts_train(ctx: Ctx, cmd: CraftsTrain) -> None:
     require(cmd.train_member is not None or cmd.produce, "produce", "train or produce something",
             key="rule.train_or_produce")
     goods = _goods_for(ctx, cmd.building, cmd.goods) if cmd.produce else None
+    if cmd.pay is not None:
+        printed = default_train_payment(ctx, cmd.building, cmd.train_member is not None,
+                                        cmd.produce)
+        check_printed(ctx, cmd.pay, [Cost(time=printed.time)])
     pay(ctx, player, cmd.pay if cmd.pay is not None else
         default_train_payment(ctx, cmd.building, cmd.train_member is not None, cmd.produce))
     if cmd.train_member is not None:
@@ -62,9 +66,17 @@ def default_buy_payment(ctx: Ctx, player: int, building: str) -> Payment:
     return cubes_or_coins(ctx, player, cost, grain=grain)
 
 
+def buy_costs(ctx: Ctx, building: str) -> list[Cost]:
+    cost: dict[str, int] = dict(ctx.comp.v("workshop_buy_cost")[building])
+    grain = cost.pop("grain", 0)
+    return [Cost(cubes=cost, grain=grain)]
+
+
 def crafts_buy(ctx: Ctx, cmd: CraftsBuy) -> None:
     player = check_action(ctx, "crafts")
     goods = _goods_for(ctx, cmd.building, cmd.goods)
+    if cmd.pay is not None:
+        check_printed(ctx, cmd.pay, buy_costs(ctx, cmd.building))
     pay(ctx, player, cmd.pay if cmd.pay is not None else
         default_buy_payment(ctx, player, cmd.building))
     p = ctx.state.players[player]
@@ -75,6 +87,8 @@ def crafts_buy(ctx: Ctx, cmd: CraftsBuy) -> None:
 def mill(ctx: Ctx, cmd: Mill) -> None:
     player = check_action(ctx, "crafts")
     m = ctx.comp.v("mill")
+    if cmd.pay is not None:
+        check_printed(ctx, cmd.pay, [Cost(time=int(m["time"]), grain=int(m["grain"]))])
     pay(ctx, player, cmd.pay if cmd.pay is not None else
         Payment(time=int(m["time"]), grain=int(m["grain"])))
     ctx.state.players[player].coins += int(m["coins"])

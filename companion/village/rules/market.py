@@ -8,7 +8,7 @@ from __future__ import annotations
 from companion.village.commands import MarketPass, MarketServe
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import require
-from companion.village.rules.payment import pay, spend_coins
+from companion.village.rules.payment import check_customer_payment, pay, spend_coins
 from companion.village.rules.time_track import spend_time
 from companion.village.state import MarketDay
 
@@ -45,6 +45,7 @@ def serve(ctx: Ctx, cmd: MarketServe) -> None:
             f"no customer waits on front space {cmd.slot + 1}",
             key="rule.no_customer_on_space", params={"slot": cmd.slot + 1})
     free = seller == md.trigger and not md.free_sale_used
+    check_customer_payment(ctx, cmd.pay)
     pay(ctx, seller, cmd.pay)
     if not free:
         extra = ctx.comp.v("market_extra_sale")

@@ -3,10 +3,82 @@ coins as jokers, grain, goods and time go back to the supply."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
 from companion.village.commands import Payment
+from companion.village.interpretations import PAYMENTS_CHECKED_FROM
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError
 from companion.village.rules.time_track import spend_time
+
+
+@dataclass(frozen=True)
+class Cost:
+    """One printed way to pay for something. Coins may stand in for the influence cubes
+    (and only for them: the rulebook's joker); time, grain and goods are paid as printed."""
+
+    time: int = 0
+    cubes: Mapping[str, int] = field(default_factory=dict)
+    grain: int = 0
+    goods: Mapping[str, int] = field(default_factory=dict)
+
+    def as_params(self) -> dict[str, object]:
+        return {"time": self.time, "cubes": {k: v for k, v in self.cubes.items() if v},
+                "grain": self.grain, "goods": {k: v for k, v in self.goods.items() if v}}
+
+    def english(self) -> str:
+        parts = [f"{self.time} time"] if self.time else []
+        parts += [f"{n} {c}" for c, n in self.cubes.items() if n]
+        parts += [f"{self.grain} grain"] if self.grain else []
+        parts += [f"{n} {g}" for g, n in self.goods.items() if n]
+        return " + ".join(parts) or "nothing"
+
+
+def _nonzero(d: Mapping[Any, int]) -> dict[str, int]:
+    return {str(k): v for k, v in d.items() if v}
+
+
+def matches(payment: Payment, cost: Cost) -> bool:
+    """The payment is this printed cost, coins standing in for some of its cubes."""
+    if payment.time != cost.time or payment.grain != cost.grain:
+        return False
+    if _nonzero(payment.goods) != _nonzero(cost.goods):
+        return False
+    cubes = _nonzero(payment.cubes)
+    if any(n > cost.cubes.get(c, 0) for c, n in cubes.items()):
+        return False
+    return payment.coins == sum(cost.cubes.values()) - sum(cubes.values())
+
+
+def check_printed(ctx: Ctx, payment: Payment, costs: list[Cost], field: str = "pay") -> None:
+    """A payment named in a command is the printed cost (one of its printed ways), or the
+    table confirmed it as paid (`payment.override`, logged). The app does not enforce every
+    move, but a mistyped payment must not pass silently. Games of rules versions before 3
+    replay as they were played, unchecked."""
+    if ctx.rules_version < PAYMENTS_CHECKED_FROM or any(matches(payment, c) for c in costs):
+        return
+    if payment.override:
+        return
+    printed = " or ".join(c.english() for c in costs)
+    raise RuleError(field, f"the printed cost is {printed} (coins may stand in only for "
+                    "influence cubes); confirm the payment if that is what was paid",
+                    key="rule.payment_differs",
+                    params={"costs": [c.as_params() for c in costs]})
+
+
+def check_customer_payment(ctx: Ctx, payment: Payment, field: str = "pay") -> None:
+    """Market (000 市集): 「每位顧客都有對於貨物和/或穀物的需求。要服務你所選的顧客，你必須將
+    他所需的對應貨物和/或穀物放回供應區。」 — a customer is paid in goods and/or grain (the
+    tiles' demands are not in the data, so the amounts are the table's)."""
+    if ctx.rules_version < PAYMENTS_CHECKED_FROM or payment.override:
+        return
+    wrong = payment.time or payment.coins or any(payment.cubes.values())
+    if wrong or not (payment.grain or any(payment.goods.values())):
+        raise RuleError(field, "a customer is paid with the goods and/or grain it demands, "
+                        "not with coins, cubes or time; confirm the payment if that is what "
+                        "was paid", key="rule.customer_paid_in_goods")
 
 
 def pay(ctx: Ctx, player: int, payment: Payment, field: str = "pay") -> None:

@@ -209,7 +209,9 @@ def sale_is_free(state: VillageState, comp: ComponentData) -> bool:
     work = state.clone()
     seller = work.players[md.seller]
     seller.cubes["green"] = comp.n("cubes_per_colour")
-    after = _after(work, comp, MarketServe(slot=slots[0], points=0))
+    # The customer's own demand is the table's (confirmed, so the engine does not ask).
+    after = _after(work, comp, MarketServe(slot=slots[0], points=0,
+                                           pay=Payment(override=True)))
     if after is None:
         return False
     sold = after.players[md.seller]

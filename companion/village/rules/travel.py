@@ -9,7 +9,7 @@ from companion.village.locations import travel_spot
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import validate_member
 from companion.village.rules.errors import require
-from companion.village.rules.payment import cubes_or_coins, gain_cubes, pay
+from companion.village.rules.payment import Cost, check_printed, cubes_or_coins, gain_cubes, pay
 from companion.village.rules.turns import check_action, mark_action_done
 
 
@@ -34,6 +34,11 @@ def travel(ctx: Ctx, cmd: Travel) -> None:
     if new_city:
         require(cmd.reward is not None, "reward", "choose the city's reward",
                 key="rule.choose_city_reward")
+    if cmd.pay is not None:
+        cost = ctx.comp.v("travel_cost")
+        check_printed(ctx, cmd.pay, [Cost(
+            time=int(cost["time"]), goods={"wagon": int(cost["wagon"])},
+            cubes={str(k): v for k, v in cmd.route_cubes.items()})])
     pay(ctx, player, cmd.pay if cmd.pay is not None else
         default_travel_payment(ctx, player, {str(k): v for k, v in cmd.route_cubes.items()}))
     member.loc = travel_spot(cmd.city)

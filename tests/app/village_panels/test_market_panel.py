@@ -103,3 +103,20 @@ def test_karla_serves_by_herself_in_a_solo_game() -> None:
         st = game.session.state
         assert st.players[1].customers  # Karla took a tile
         assert has_text(app, "Karla served front space 1 by herself")
+
+
+def test_a_sale_with_no_goods_or_grain_is_asked_about_and_can_be_confirmed() -> None:
+    """000 市集: 「每位顧客都有對於貨物和/或穀物的需求」 — a sale entered with no demand is not
+    refused silently or applied silently: the panel asks above Serve (issue 19.3)."""
+    game = acting("market", "green")
+    with open_panel(game, "market") as app:
+        pick(app, "serve-slot-0")
+        tap(app, "serve-points-plus")
+        tap(app, "serve")
+        assert game.session.state.players[0].customers == []
+        assert "goods and/or grain" in texts_in(app, "pay-differs")
+        app.click("That's what we paid")
+        assert game.session.state.players[0].customers == [1]
+        served = [e["body"] for e in game.session.events if e["body"]["type"] == "market_serve"]
+        assert served[-1]["pay"]["override"] is True
+        assert value_of(app, "seller") == "Bo to sell"

@@ -6,7 +6,17 @@ from __future__ import annotations
 import flet as ft
 
 from ..harness import AppHarness
-from .conftest import acting, has_text, new_game, open_panel, pick, tap, toasts, value_of
+from .conftest import (
+    acting,
+    has_text,
+    new_game,
+    open_panel,
+    pick,
+    tap,
+    texts_in,
+    toasts,
+    value_of,
+)
 
 
 def ring_label(app: AppHarness) -> str:
@@ -135,8 +145,28 @@ def test_crafts_buy_offers_cubes_first_then_coins_and_the_cost_stays_editable() 
         tap(app, "crafts-pay-coins-minus")  # the table agrees on less: the user edits
         assert value_of(app, "crafts-pay-summary") == "1× pink"
         tap(app, "apply-action")
+        # Not the printed cost (issue 19.3): asked beside Apply, nothing applied yet, the
+        # form keeps what was entered.
+        asked = texts_in(app, "pay-differs")
+        assert "Not the printed cost" in asked and "1× pink · 1× orange" in asked
+        assert "Coins may stand in only for influence cubes" in asked
+        assert game.session.state.players[0].goods.get("plough") is None
+        assert value_of(app, "crafts-pay-summary") == "1× pink"
+        assert not toasts(app)
+        app.click("That's what we paid")
         p = game.session.state.players[0]
         assert p.goods.get("plough") == 1 and p.coins == 1 and p.cubes.get("pink") == 0
+        bought = [e["body"] for e in game.session.events if e["body"]["type"] == "crafts_buy"]
+        assert bought[-1]["pay"]["cubes"] == {"pink": 1} and bought[-1]["pay"]["override"]
+        assert not app.find_all(identifier="pay-differs")
+
+
+def test_the_log_shows_a_payment_the_table_confirmed() -> None:
+    game = acting("crafts", "pink")
+    game.execute({"type": "crafts_buy", "building": "smithy",
+                  "pay": {"cubes": {"pink": 1}, "override": True}})
+    with open_panel(game, "log") as app:
+        assert has_text(app, "paid as entered, not the printed cost: 1× pink")
 
 
 def test_crafts_stable_asks_horse_or_ox() -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.app.kit import muted, stepper
-from companion.app.village.present import term
+from companion.app.village.present import payment_words, term
 from companion.app.village.table.cubes import cube
 from companion.village.commands import Payment
 
@@ -60,21 +60,8 @@ class PaymentDraft:
 
 
 def payment_summary(ctx: AppContext, draft: PaymentDraft) -> str:
-    t = ctx.t
-    parts = []
-    if draft.time:
-        parts.append(t("panel.pay.n_time", count=draft.time))
-    for colour, n in draft.cubes.items():
-        if n:
-            parts.append(f"{n}× {term(ctx, 'colour', colour)}")
-    if draft.coins:
-        parts.append(t("panel.pay.n_coins", count=draft.coins))
-    if draft.grain:
-        parts.append(t("panel.pay.n_grain", count=draft.grain))
-    for goods, n in draft.goods.items():
-        if n:
-            parts.append(f"{n}× {term(ctx, 'goods', goods)}")
-    return " · ".join(parts) if parts else t("panel.pay.nothing")
+    return payment_words(ctx, time=draft.time, cubes=draft.cubes, coins=draft.coins,
+                         grain=draft.grain, goods=draft.goods)
 
 
 def payment_editor(ctx: AppContext, draft: PaymentDraft, refresh: Callable[[], Any], *,

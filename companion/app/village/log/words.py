@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.app.village.forms.payment import PaymentDraft, payment_summary
 from companion.app.village.log.model import LogEntry
 from companion.app.village.present import term
 from companion.app.village.table.words import (
@@ -14,6 +15,7 @@ from companion.app.village.table.words import (
     player_name,
     space_name,
 )
+from companion.village.commands import Payment
 from companion.village.state import VillageState
 
 if TYPE_CHECKING:
@@ -85,7 +87,17 @@ def _params(ctx: AppContext, state: VillageState, entry: LogEntry) -> dict[str, 
 
 
 def describe(ctx: AppContext, state: VillageState, entry: LogEntry) -> str:
-    """One sentence for one event. `state` (any later state) names players and members."""
+    """One sentence for one event. `state` (any later state) names players and members.
+    A payment the table confirmed although it differs from the printed cost says so."""
+    text = _sentence(ctx, state, entry)
+    pay = entry.body.get("pay")
+    if isinstance(pay, dict) and pay.get("override"):
+        paid = payment_summary(ctx, PaymentDraft.of(Payment.model_validate(pay)))
+        return ctx.t("village.log.paid_as_entered", sentence=text, paid=paid)
+    return text
+
+
+def _sentence(ctx: AppContext, state: VillageState, entry: LogEntry) -> str:
     body, t = entry.body, ctx.t
     kind = str(body.get("type", ""))
     if kind == "chance":

@@ -5,12 +5,21 @@ sale's green or a coin) or pass; afterwards the refill as table instructions."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.app.kit import apply_button, card, choice_chips, muted, stepper, switch
+from companion.app.kit import (
+    apply_button,
+    card,
+    choice_chips,
+    muted,
+    notice_card,
+    stepper,
+    switch,
+)
 from companion.app.routing import RouteParams
+from companion.app.village.dialogs.common import refusal_message
 from companion.app.village.forms.payment import PaymentDraft, payment_editor
 from companion.app.village.panel.base import PanelScreen
 from companion.app.village.panel.turn import action_block, turn_line
@@ -37,6 +46,9 @@ class MarketScreen(PanelScreen):
         self.points = 0
         self.pay = PaymentDraft()
         self.with_coin = False
+        # A sale whose payment is not what a customer takes, waiting for "That's what we
+        # paid": the command and the engine's words.
+        self.pay_question: tuple[dict[str, Any], str] | None = None
 
     def title(self) -> str:
         return self.ctx.t("panel.market.title")
@@ -139,6 +151,10 @@ class MarketScreen(PanelScreen):
         if not free:
             lines.append(switch(t("panel.market.with_coin"), self.with_coin,
                                 self._toggle_coin))
+        if self.pay_question is not None:  # above Serve, where the eye is
+            lines.append(notice_card(
+                t("panel.pay.differs_title") + "\n" + self.pay_question[1], ft.Icons.PAYMENTS,
+                t("panel.pay.as_paid"), self._serve_as_paid, identifier="pay-differs"))
         lines.append(apply_button(t("panel.market.serve", player=seller), self._serve,
                                   disabled=self.slot is None, key="serve"))
         return card(t("panel.market.day"), lines, identifier="market-day")
@@ -176,10 +192,25 @@ class MarketScreen(PanelScreen):
     async def _serve(self) -> None:
         if self.slot is None:
             return
-        ok = await self.dispatch({"type": "market_serve", "slot": self.slot,
-                                  "points": self.points, "pay": self.pay.as_dict(),
-                                  "extra_with_coin": self.with_coin})
-        if ok:
+        command = {"type": "market_serve", "slot": self.slot, "points": self.points,
+                   "pay": self.pay.as_dict(), "extra_with_coin": self.with_coin}
+        self.pay_question = None
+        differs = self.rules().payment_refusal(command)
+        if differs is not None:
+            self.pay_question = (command, refusal_message(self.ctx, differs))
+            self.refresh()
+            return
+        await self._send(command)
+
+    async def _serve_as_paid(self) -> None:
+        if self.pay_question is None:
+            return
+        command = self.pay_question[0]
+        self.pay_question = None
+        await self._send({**command, "pay": {**command["pay"], "override": True}})
+
+    async def _send(self, command: dict[str, Any]) -> None:
+        if await self.dispatch(command):
             self._reset_sale()
             self.refresh()
 

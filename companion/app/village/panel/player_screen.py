@@ -18,6 +18,7 @@ from companion.app.kit import (
     notice_card,
 )
 from companion.app.routing import RouteParams
+from companion.app.village.dialogs.common import refusal_message
 from companion.app.village.forms.base import ActionForm, FormEnv
 from companion.app.village.forms.council import CouncilForm
 from companion.app.village.forms.crafts import CraftsForm
@@ -67,6 +68,9 @@ class PlayerScreen(PanelScreen):
         self.action: str | None = routed if routed in self.forms else None
         self.move = MoveDraft()  # the member correction being chosen
         self._turn: tuple[int, int] | None = None
+        # A payment that is not the printed cost, waiting for "That's what we paid":
+        # (action, command, the engine's words, end the turn after it).
+        self.pay_question: tuple[str, dict[str, Any], str, bool] | None = None
 
     def title(self) -> str:
         return self.ctx.t("panel.player.title")
@@ -153,6 +157,12 @@ class PlayerScreen(PanelScreen):
         ready = form.command(env) is not None
         controls = form.controls(env)
         name = term(self.ctx, "space", action)
+        if self.pay_question is not None and self.pay_question[0] == action:
+            # Right above Apply, where the eye is: the printed cost and the way to keep
+            # the payment as entered (the engine logs it as an override).
+            controls.append(notice_card(
+                t("panel.pay.differs_title") + "\n" + self.pay_question[2], ft.Icons.PAYMENTS,
+                t("panel.pay.as_paid"), self._apply_as_paid, identifier="pay-differs"))
         own_turn = block is None and st.current == self.index and st.phase == "turns"
         if own_turn:  # the usual turn: the action and the end of the turn in one tap
             controls.append(apply_button(t("forms.apply_and_end", action=name),
@@ -192,24 +202,46 @@ class PlayerScreen(PanelScreen):
         self.action = action
         self.refresh()
 
-    async def _apply(self) -> bool:
+    async def _apply(self, and_end: bool = False) -> bool:
         action = self.action or self._default_action()
         form = self.forms[action]
         env = FormEnv(self.ctx, self.state, self.comp, self.index, True, self.refresh)
         command = form.command(env)
+        self.pay_question = None
         if command is None:
             return False
+        differs = self.rules().payment_refusal(command)
+        if differs is not None:  # ask beside Apply instead of refusing in a message
+            self.pay_question = (action, command, refusal_message(self.ctx, differs), and_end)
+            self.refresh()
+            return False
+        return await self._send(form, command)
+
+    async def _send(self, form: ActionForm, command: dict[str, Any]) -> bool:
         if await self.dispatch(command):
             form.reset()
             self.refresh()
             return True
         return False
 
+    async def _apply_as_paid(self) -> None:
+        """"That's what we paid": the same command, its payment marked as confirmed."""
+        if self.pay_question is None:
+            return
+        action, command, _, and_end = self.pay_question
+        self.pay_question = None
+        confirmed = {**command, "pay": {**(command.get("pay") or {}), "override": True}}
+        if await self._send(self.forms[action], confirmed) and and_end:
+            await self._end_and_leave()
+
     async def _apply_and_end(self) -> None:
         """The action, then the end of the turn, then the table (the next player's turn,
         or a choice the action left for the table to answer first)."""
-        if not await self._apply():
+        if not await self._apply(and_end=True):
             return  # refused: the form keeps what was chosen, the toast says why
+        await self._end_and_leave()
+
+    async def _end_and_leave(self) -> None:
         if not self.state.pending:
             await self.dispatch({"type": "end_turn"})
         self.to_table()
