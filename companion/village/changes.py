@@ -98,7 +98,8 @@ def _member_change(old: Member | None, new: Member) -> MemberChange | None:
         kind = "born"
     else:
         kind = "moved"
-    return MemberChange(new.id, new.gen, kind, None if kind == "born" else old.loc, new.loc)
+    was = None if kind == "born" or old is None else old.loc
+    return MemberChange(new.id, new.gen, kind, was, new.loc)
 
 
 def changes(before: VillageState, after: VillageState, comp: ComponentData,
@@ -123,9 +124,9 @@ def changes(before: VillageState, after: VillageState, comp: ComponentData,
         for member_id, member in after.members.items():
             if member.owner != i:
                 continue
-            change = _member_change(before.members.get(member_id), member)
-            if change is not None:
-                members.append(change)
+            moved = _member_change(before.members.get(member_id), member)
+            if moved is not None:
+                members.append(moved)
         change = PlayerChange(
             player=i, time_spent=time_spent, time=new.time,
             to_quill=length - new.time if new.kind == "human" else 0, quill_passed=passes,

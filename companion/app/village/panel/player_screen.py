@@ -18,6 +18,8 @@ from companion.app.kit import (
     notice_card,
 )
 from companion.app.routing import RouteParams
+from companion.app.village.change_words import changes_card
+from companion.app.village.controller import last_action
 from companion.app.village.forms.base import ActionForm, FormEnv
 from companion.app.village.forms.council import CouncilForm
 from companion.app.village.forms.crafts import CraftsForm
@@ -145,8 +147,12 @@ class PlayerScreen(PanelScreen):
         action = self.action or self._default_action()
         block = action_block(st, self.comp, self.index, action)
         options = [(a, term(self.ctx, "space", a)) for a in self.forms]
-        out: list[ft.Control] = [choice_chips(options, action, self._pick_action, key="action")]
-        if block is not None:
+        out: list[ft.Control] = []
+        done = self._done_card(term(self.ctx, "space", action))
+        if done is not None:  # what the action changed, and the end of the turn, on top
+            out.append(done)
+        out.append(choice_chips(options, action, self._pick_action, key="action"))
+        if block is not None and done is None:
             out.append(self._blocked(block))
         form = self.forms[action]
         env = FormEnv(self.ctx, st, self.comp, self.index, block is None, self.refresh)
@@ -169,14 +175,34 @@ class PlayerScreen(PanelScreen):
             out.append(notes)
         return out
 
+    def _turn_done(self) -> bool:
+        """This player's action of this turn is done: the end of the turn is next."""
+        st = self.state
+        return (st.current == self.index and st.phase == "turns" and st.action_done
+                and st.market_day is None and not st.pending)
+
+    def _done_card(self, name: str) -> ft.Control | None:
+        """What the last action changed (the engine's comparison), with the end of the
+        turn: shown once this player's action is done and nothing came after it."""
+        assert self.controller is not None
+        summary = last_action(self.controller.session)
+        if (not self._turn_done() or summary is None or summary.player != self.index
+                or summary.turn_over):
+            return None
+        t = self.ctx.t
+        return changes_card(self.ctx, self.state, self.comp, summary.changes,
+                            title=t("village.changes.action_title", action=name),
+                            identifier="action-changes",
+                            action=(t("village.table.end_turn"), self._end_turn),
+                            key="changes-end-turn")
+
     def _blocked(self, block: str) -> ft.Control:
         """Why the forms are off; a market day or a mass has its own panel to go to; once
         this turn's action is done, the end of the turn is one tap away."""
         t = self.ctx.t
         st = self.state
         text = block_text(self.ctx, st, block)
-        if (st.current == self.index and st.phase == "turns" and st.action_done
-                and st.market_day is None and not st.pending):
+        if self._turn_done():
             return notice_card(text, ft.Icons.CHECK_CIRCLE_OUTLINE, t("village.table.end_turn"),
                                self._end_turn, identifier="action-blocked")
         panel = ("market" if st.market_day is not None
@@ -193,6 +219,9 @@ class PlayerScreen(PanelScreen):
         self.refresh()
 
     async def _apply(self) -> bool:
+        return await self._apply_action(then_end=False)
+
+    async def _apply_action(self, *, then_end: bool) -> bool:
         action = self.action or self._default_action()
         form = self.forms[action]
         env = FormEnv(self.ctx, self.state, self.comp, self.index, True, self.refresh)
@@ -202,13 +231,15 @@ class PlayerScreen(PanelScreen):
         if await self.dispatch(command):
             form.reset()
             self.refresh()
+            if not then_end:  # what the action changed is said at the top
+                self.scroll_to_top()
             return True
         return False
 
     async def _apply_and_end(self) -> None:
         """The action, then the end of the turn, then the table (the next player's turn,
         or a choice the action left for the table to answer first)."""
-        if not await self._apply():
+        if not await self._apply_action(then_end=True):
             return  # refused: the form keeps what was chosen, the toast says why
         if not self.state.pending:
             await self.dispatch({"type": "end_turn"})
