@@ -223,10 +223,14 @@ class TableScreen(SessionScreen):
             self.title.value = title
         options = controller.turn_options()  # what the engine accepts now
         self.header.update(self.ctx, state, session.comp)
+        # A turn ended (here or on a panel): back to the top, whose turn is next and the
+        # cubes. Read when a turn waits for its cube (or no turn is played): a cube taken
+        # lower down the list leaves the list where it is.
         turn_key = (state.round, state.current, state.turns_taken, state.phase)
-        if self.turn_key is not None and turn_key != self.turn_key:
-            self.scroll_to_top()  # a turn ended (here or on a panel): whose turn is next
-        self.turn_key = turn_key
+        if self.turn_key is None or state.stage == "take" or state.phase != "turns":
+            if self.turn_key is not None and turn_key != self.turn_key:
+                self.scroll_to_top()
+            self.turn_key = turn_key
         self.spaces.update(state, options)
         self.buttons.update(state, options)
         time_length = int(session.comp.v("time_track_length"))
