@@ -26,6 +26,7 @@ from companion.app.village.log.model import LogEntry, actor_of
 from companion.app.village.log.words import describe
 from companion.app.village.present import error_text, note_texts
 from companion.store.base import ReadOnlyStore, StaleWrite
+from companion.village.changes import PlayerChange, changes
 from companion.village.read import EngineFault, Reader, RuleError, TurnOptions
 from companion.village.service import VillageService
 from companion.village.session import Outcome, VillageSession
@@ -75,6 +76,89 @@ def turn_options(session: VillageSession) -> TurnOptions:
             cache.seen.popitem(last=False)
         cache.state, cache.options = state, options
     return options
+
+
+# What each accepted action did, per session (shared by every phone on it): the states
+# before and after and the engine's notes, so a screen can say what changed (issue 20).
+# States are swapped, never changed in place, so a step is current while its `after` is
+# the session's state, and steps chain while one's `after` is the next one's `before`.
+STEPS_KEPT = 16
+# Commands that start a turn: a turn's summary runs from the last of them to now.
+TURN_STARTS = frozenset({"take_cube", "well", "free_action"})
+
+
+@dataclass(frozen=True)
+class Step:
+    before: VillageState
+    after: VillageState
+    command: str  # the type of the action's command (its first event)
+    note_data: list[dict[str, Any]]
+
+
+_STEPS: weakref.WeakKeyDictionary[VillageSession, list[Step]] = weakref.WeakKeyDictionary()
+_STEPS_LOCK = threading.Lock()
+
+
+def record_step(session: VillageSession, before: VillageState, outcome: Outcome) -> None:
+    command = str(outcome.events[0].get("body", {}).get("type", "")) if outcome.events else ""
+    step = Step(before, session.state, command, list(outcome.note_data))
+    with _STEPS_LOCK:
+        steps = _STEPS.setdefault(session, [])
+        steps.append(step)
+        del steps[:-STEPS_KEPT]
+
+
+def current_steps(session: VillageSession) -> list[Step]:
+    """The chain of recorded steps that ends in the session's state now (oldest first);
+    empty when the last change was not a recorded action (an undo, a reload)."""
+    with _STEPS_LOCK:
+        steps = list(_STEPS.get(session, []))
+    chain: list[Step] = []
+    state = session.state
+    for step in reversed(steps):
+        if step.after is not state:
+            break
+        chain.insert(0, step)
+        state = step.before
+    return chain
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What changed, from the engine (companion.village.changes): `player` is whose turn
+    it was, `turn_over` says the summary covers a whole turn that has ended."""
+
+    player: int
+    changes: list[PlayerChange]
+    turn_over: bool
+    note_data: list[dict[str, Any]]
+
+
+def summarize(session: VillageSession, steps: list[Step], turn_over: bool) -> Summary:
+    notes = [n for step in steps for n in step.note_data]
+    before = steps[0].before
+    return Summary(before.current, changes(before, steps[-1].after, session.comp, notes),
+                   turn_over, notes)
+
+
+def last_action(session: VillageSession) -> Summary | None:
+    """What the last action (one command) changed, while nothing came after it."""
+    chain = current_steps(session)
+    return summarize(session, chain[-1:], False) if chain else None
+
+
+def last_turn(session: VillageSession) -> Summary | None:
+    """What the turn that just ended changed (its cube, its action, its end, and what
+    the end brought: a death chosen, Karla's take), while nothing of the next turn has
+    happened; None otherwise."""
+    chain = current_steps(session)
+    starts = [i for i, step in enumerate(chain) if step.command in TURN_STARTS]
+    # Without its start (the cube was taken before this server kept steps) the turn
+    # summary begins where the kept steps do.
+    turn = chain[starts[-1]:] if starts else chain
+    if not any(step.command == "end_turn" for step in turn):
+        return None
+    return summarize(session, turn, True)
 
 
 def group_words(ctx: AppContext, state: VillageState, events: list[dict[str, Any]]) -> str:
@@ -182,7 +266,10 @@ class VillageController(SharedHandle[VillageSession]):
         self.busy = True
         session = self.session
         def apply(store: Any) -> Any:
+            before = session.state
             result = work(VillageService(store), session)
+            if isinstance(result, Outcome):
+                record_step(session, before, result)
             try:  # what the table asks next, worked out here rather than on the loop
                 turn_options(session)
             except Exception:

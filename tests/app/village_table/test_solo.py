@@ -138,3 +138,26 @@ def test_d4_roll_is_asked_when_drawing_physically(store: MemoryStore) -> None:
         assert rolls == [{"type": "chance", "draw": "d4", "outcome": {"colour": pick},
                           "source": "manual", "redraw": False}]
         assert app.find_all(identifier="form-d4") == []
+
+
+def test_karla_take_and_why_sit_under_the_turn_after_end_turn_on_the_table(
+        store: MemoryStore) -> None:
+    """Issue 20: her take and reasons in a card under whose turn it is, not only in a
+    message and on her board far down; the table goes back to its top for the new turn."""
+    sid = make_game(store, solo=True)
+    space, colour = first_cube(store, sid)
+    with open_app(store, f"/play/village/{sid}") as app:
+        assert app.find_all(identifier="karla-take-now") == []
+        scrolled = len(app.client.calls("ListView", "scroll_to"))
+        tap(app, cube_id(store, sid, space, colour))
+        # A cube taken leaves the list where it is (a space low on the list stays there).
+        assert len(app.client.calls("ListView", "scroll_to")) == scrolled
+        app.click("End turn")
+        karla = texts_under(app, "karla-take-now")
+        assert any(t.startswith("Karla takes") for t in karla), karla
+        assert any("\nWhy:" in t or t.startswith("Why:") for t in karla), karla
+        assert "Ann's turn is over. What changed:" in texts_under(app, "last-turn")
+        assert len(app.client.calls("ListView", "scroll_to")) > scrolled
+        # Undone, the card goes with the turn it described.
+        tap(app, "undo")
+        assert app.find_all(identifier="karla-take-now") == []

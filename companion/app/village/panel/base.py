@@ -9,6 +9,8 @@ wipes what this user was choosing.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,6 +24,9 @@ from companion.app.village.table.words import player_name
 from companion.village.components import ComponentData
 from companion.village.read import Reader
 from companion.village.state import Pending, VillageState
+
+logger = logging.getLogger(__name__)
+SCROLL_WAIT_S = 2.0  # a phone that went away never answers a scroll
 
 # What a pending choice is called in the notice (it is answered on the table screen).
 PENDING_KEYS = {
@@ -79,7 +84,7 @@ class PanelScreen(SessionScreen):
         # Phones: one column. Wider screens: cards two or three abreast (see card()).
         self._body = ft.ResponsiveRow([body(t("common.loading"), muted=True)], spacing=12,
                                       run_spacing=12)
-        return ft.View(
+        self.view = ft.View(
             appbar=ft.AppBar(
                 leading=back_button(t("panel.common.to_table"), self.to_table),
                 title=ft.Text(self.title()),
@@ -91,6 +96,22 @@ class PanelScreen(SessionScreen):
             controls=[ft.Semantics(identifier=self.identifier,
                                    content=ft.Column([self._notice, self._body], spacing=12))],
         )
+        return self.view
+
+    def scroll_to_top(self) -> None:
+        """Bring the top of the panel into view (after an action: what it changed is
+        said there); the phone answers in its own time, nothing waits for it."""
+        view = getattr(self, "view", None)
+        if view is None:
+            return
+
+        async def scroll() -> None:
+            try:
+                await asyncio.wait_for(view.scroll_to(offset=0, duration=0), SCROLL_WAIT_S)
+            except Exception as exc:  # the view went away meanwhile
+                logger.info("scroll skipped: %s", exc)
+
+        self.ctx.spawn(scroll())
 
     def to_table(self) -> None:
         self.ctx.go(table_route(self.session_id))

@@ -18,6 +18,8 @@ from companion.app.kit import (
     notice_card,
 )
 from companion.app.routing import RouteParams
+from companion.app.village.change_words import changes_card
+from companion.app.village.controller import last_action
 from companion.app.village.dialogs.common import refusal_message
 from companion.app.village.forms.base import ActionForm, FormEnv
 from companion.app.village.forms.council import CouncilForm
@@ -149,8 +151,12 @@ class PlayerScreen(PanelScreen):
         action = self.action or self._default_action()
         block = action_block(st, self.comp, self.index, action)
         options = [(a, term(self.ctx, "space", a)) for a in self.forms]
-        out: list[ft.Control] = [choice_chips(options, action, self._pick_action, key="action")]
-        if block is not None:
+        out: list[ft.Control] = []
+        done = self._done_card(term(self.ctx, "space", action))
+        if done is not None:  # what the action changed, and the end of the turn, on top
+            out.append(done)
+        out.append(choice_chips(options, action, self._pick_action, key="action"))
+        if block is not None and done is None:
             out.append(self._blocked(block))
         form = self.forms[action]
         env = FormEnv(self.ctx, st, self.comp, self.index, block is None, self.refresh)
@@ -179,14 +185,34 @@ class PlayerScreen(PanelScreen):
             out.append(notes)
         return out
 
+    def _turn_done(self) -> bool:
+        """This player's action of this turn is done: the end of the turn is next."""
+        st = self.state
+        return (st.current == self.index and st.phase == "turns" and st.action_done
+                and st.market_day is None and not st.pending)
+
+    def _done_card(self, name: str) -> ft.Control | None:
+        """What the last action changed (the engine's comparison), with the end of the
+        turn: shown once this player's action is done and nothing came after it."""
+        assert self.controller is not None
+        summary = last_action(self.controller.session)
+        if (not self._turn_done() or summary is None or summary.player != self.index
+                or summary.turn_over):
+            return None
+        t = self.ctx.t
+        return changes_card(self.ctx, self.state, self.comp, summary.changes,
+                            title=t("village.changes.action_title", action=name),
+                            identifier="action-changes",
+                            action=(t("village.table.end_turn"), self._end_turn),
+                            key="changes-end-turn")
+
     def _blocked(self, block: str) -> ft.Control:
         """Why the forms are off; a market day or a mass has its own panel to go to; once
         this turn's action is done, the end of the turn is one tap away."""
         t = self.ctx.t
         st = self.state
         text = block_text(self.ctx, st, block)
-        if (st.current == self.index and st.phase == "turns" and st.action_done
-                and st.market_day is None and not st.pending):
+        if self._turn_done():
             return notice_card(text, ft.Icons.CHECK_CIRCLE_OUTLINE, t("village.table.end_turn"),
                                self._end_turn, identifier="action-blocked")
         panel = ("market" if st.market_day is not None
@@ -215,12 +241,14 @@ class PlayerScreen(PanelScreen):
             self.pay_question = (action, command, refusal_message(self.ctx, differs), and_end)
             self.refresh()
             return False
-        return await self._send(form, command)
+        return await self._send(form, command, and_end)
 
-    async def _send(self, form: ActionForm, command: dict[str, Any]) -> bool:
+    async def _send(self, form: ActionForm, command: dict[str, Any], and_end: bool) -> bool:
         if await self.dispatch(command):
             form.reset()
             self.refresh()
+            if not and_end:  # what the action changed is said at the top
+                self.scroll_to_top()
             return True
         return False
 
@@ -231,7 +259,7 @@ class PlayerScreen(PanelScreen):
         action, command, _, and_end = self.pay_question
         self.pay_question = None
         confirmed = {**command, "pay": {**(command.get("pay") or {}), "override": True}}
-        if await self._send(self.forms[action], confirmed) and and_end:
+        if await self._send(self.forms[action], confirmed, and_end) and and_end:
             await self._end_and_leave()
 
     async def _apply_and_end(self) -> None:

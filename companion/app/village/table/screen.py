@@ -3,8 +3,10 @@ choices the game waits for. Every tap becomes one engine command via the control
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any, Literal
 
@@ -20,6 +22,8 @@ from companion.app.kit import (
 )
 from companion.app.routing import HOME_ROUTE
 from companion.app.table_mode.table_actions import table_mode_actions
+from companion.app.village.change_words import change_lines, changes_card, karla_lines
+from companion.app.village.controller import last_turn
 from companion.app.village.dialogs.common import DialogSlot
 from companion.app.village.dialogs.pending import PendingDialogs, pending_summary
 from companion.app.village.dialogs.turn import TurnDialogs
@@ -57,6 +61,7 @@ from companion.village.read import Reader
 from companion.village.state import VillageState
 
 logger = logging.getLogger(__name__)
+SCROLL_WAIT_S = 2.0  # a phone that went away never answers a scroll
 
 # Notes said at once as a message when a cube is taken: effects the tap itself had
 # (a plague cube costs time; the time marker may pass the quill).
@@ -67,7 +72,7 @@ SAID_FOR_KARLA = ("karla_takes", "karla_why", "karla_no_cube", "karla_market",
                   "karla_fate")
 TABLE_CACHE_EXTENT = 3000  # px beyond the screen kept built: the whole table
 WIDE_LAYOUT = 900  # px: from this window width, the table beside the players
-TABLE_PANE_PARTS = 7  # the parts in the table's pane (the rest are the players')
+TABLE_PANE_PARTS = 8  # the parts in the table's pane (the rest are the players')
 BannerSpec = tuple[str, str, list[tuple[str, Callable[[], Any]]], str]
 
 
@@ -190,6 +195,8 @@ class TableScreen(SessionScreen):
             (t("village.table.score"), ft.Icons.SCOREBOARD, partial(self._panel, "score")),
         ])
         self.banner_slot = Slot()
+        self.last_turn_slot = Slot()
+        self.turn_key: tuple[Any, ...] | None = None
         self.instructions_slot = Slot()
         self.options_slot = Slot()
         self.instructions_open = False
@@ -216,6 +223,14 @@ class TableScreen(SessionScreen):
             self.title.value = title
         options = controller.turn_options()  # what the engine accepts now
         self.header.update(self.ctx, state, session.comp)
+        # A turn ended (here or on a panel): back to the top, whose turn is next and the
+        # cubes. Read when a turn waits for its cube (or no turn is played): a cube taken
+        # lower down the list leaves the list where it is.
+        turn_key = (state.round, state.current, state.turns_taken, state.phase)
+        if self.turn_key is None or state.stage == "take" or state.phase != "turns":
+            if self.turn_key is not None and turn_key != self.turn_key:
+                self.scroll_to_top()
+            self.turn_key = turn_key
         self.spaces.update(state, options)
         self.buttons.update(state, options)
         time_length = int(session.comp.v("time_track_length"))
@@ -230,6 +245,7 @@ class TableScreen(SessionScreen):
             self.read_only_note_part(),
             self._banner_part(state),
             self.header.control,
+            self._last_turn_part(),
             self.spaces_heading,
             self.spaces.control,
             self.buttons.control,
@@ -268,6 +284,44 @@ class TableScreen(SessionScreen):
         return self.banner_slot.get(sig, lambda: ft.Column(
             [banner(kind, text, buttons, ident) for kind, text, buttons, ident in specs],
             spacing=14) if specs else None)
+
+    def _last_turn_part(self) -> ft.Control | None:
+        """What the turn that just ended changed (the engine's comparison) and, solo,
+        Karla's take after it with her reasons: under the turn header, where the eye is
+        when the table comes back (issue 20)."""
+        assert self.controller is not None
+        session = self.controller.session
+        summary = last_turn(session)
+        karla = karla_lines(self.ctx, summary.note_data if summary is not None
+                            else session.last_note_data) if session.state.solo else []
+        if summary is None and not karla:
+            return self.last_turn_slot.get(None, lambda: None)
+        state = session.state
+        player = summary.player if summary is not None else state.humans()[0]
+        title = self.ctx.t("village.changes.turn_title",
+                           player=player_name(self.ctx, state, player))
+        changes = summary.changes if summary is not None else []
+        if karla:  # her take is worded with her reasons: her cube needs no line of its own
+            changes = [c for c in changes if not (
+                state.players[c.player].kind == "karla" and replace(c, cubes={}).empty)]
+        lines = tuple(tuple(change_lines(self.ctx, c, session.comp)) for c in changes)
+        sig = (title, lines, tuple(karla), tuple(c.player for c in changes))
+        return self.last_turn_slot.get(sig, lambda: changes_card(
+            self.ctx, state, session.comp, changes, title=title, identifier="last-turn",
+            karla=karla, show_empty=summary is not None))
+
+    def scroll_to_top(self) -> None:
+        """Bring whose turn it is and the cubes into view; the phone answers in its own
+        time, nothing waits for it."""
+        pane = self.body
+
+        async def scroll() -> None:
+            try:
+                await asyncio.wait_for(pane.scroll_to(offset=0, duration=0), SCROLL_WAIT_S)
+            except Exception as exc:  # the view went away meanwhile
+                logger.info("scroll skipped: %s", exc)
+
+        self.ctx.spawn(scroll())
 
     def _instructions_part(self) -> ft.Control | None:
         """The round's draw (before its first take) and the last action's notes."""
