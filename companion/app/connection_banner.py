@@ -27,6 +27,9 @@ Accept-Language among the supported languages, else English. All four languages'
 go into the page with the app title in each language: when the user switches language
 later, the page's title (which the app sets to `app.title`) picks the matching words.
 
+The page's head names the app (title, description, theme colour) in the same language:
+`web_manifest.brand_page`.
+
 The page is sent with `Cache-Control: no-store` and without validators (ETag,
 Last-Modified), and conditional request headers are dropped for page requests, so a cached
 page never keeps an old language or a page from before this script.
@@ -44,6 +47,7 @@ from typing import Any
 from companion.app.server_guard import ASGIApp, Message, Receive, Scope, Send, _header_values
 from companion.app.settings import AppSettings, load_settings
 from companion.app.store_access import AsyncStore
+from companion.app.web_manifest import brand_page
 from companion.i18n import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, Translator
 from companion.share.guard import language_for, member_id_from_user_agent
 
@@ -286,7 +290,11 @@ class ConnectionBanner:
             chunks.append(message.get("body", b""))
             if message.get("more_body", False):
                 return
-            body = b"" if head else inject(b"".join(chunks), await self._script(scope))
+            if head:
+                body = b""
+            else:
+                language = await self._language(scope)
+                body = brand_page(inject(b"".join(chunks), banner_script(language)), language)
             headers = [(k, v) for k, v in start.get("headers", ())
                        if k.lower() not in _STALE]
             headers.append((b"cache-control", b"no-store"))
@@ -297,7 +305,7 @@ class ConnectionBanner:
 
         await self.app(scope, receive, send_page)
 
-    async def _script(self, scope: Scope) -> str:
+    async def _language(self, scope: Scope) -> str:
         chosen: str | None = None
         if self.language is not None:
             try:
@@ -305,7 +313,7 @@ class ConnectionBanner:
             except Exception:  # the banner must never keep the page from loading
                 logger.exception("the app language could not be read for the page")
         accept = _header_values(scope, b"accept-language")
-        return banner_script(choose_language(chosen, accept[0] if accept else None))
+        return choose_language(chosen, accept[0] if accept else None)
 
 
 class StoreLanguage:

@@ -26,6 +26,7 @@ from companion.app.connection_banner import (
 from companion.app.server_guard import HostOriginGuard, build_policy
 from companion.app.settings import KEY_LANGUAGE
 from companion.app.store_access import AsyncStore
+from companion.app.web_manifest import brand_page
 from companion.i18n import SUPPORTED_LANGUAGES, Translator
 from companion.share.guard import UA_TAG
 from companion.store.memory import MemoryStore
@@ -132,7 +133,8 @@ def test_app_page_gets_the_script_once_before_flutter(path: str, chunks: int) ->
     assert body.index(SCRIPT_ID.encode()) < body.index(b"</head>") < body.index(
         b"flutter_bootstrap.js")
     ours = re.search(rb"<script id=.*?</script>", body, re.S)
-    assert ours is not None and body.replace(ours.group(0), b"") == PAGE  # nothing else
+    # nothing else but the app's own title, description and colour (web_manifest)
+    assert ours is not None and body.replace(ours.group(0), b"") == brand_page(PAGE, "en")
     assert headers[b"content-length"] == [str(len(body)).encode()]
 
 
