@@ -14,9 +14,12 @@ WebSocket) to watch the app's socket (path `/ws`):
   aside), so it neither covers the page with Flet's loading screen ("Working…") nor
   retries. The script asks the server for a small file (PROBE_PATH) every PROBE_MS,
   doubling up to PROBE_MAX_MS; once it answers, the held events go to the client, which
-  reconnects at once. While the banner shows, the Flutter view's colours are dulled and a
-  striped sheet (`#vc-offline`) over it takes every tap, with "not live" in words at the
-  bottom. Scrolling the Flutter view is blocked with the taps;
+  reconnects at once. While the banner shows, the Flutter view's colours are dulled under
+  a striped sheet (`#vc-offline`) with "not live" in words at the bottom. While a close is
+  held, taps never reach the client (it would send them into the dead socket): a mouse
+  press, a touch that neither moves TAP_SLOP_PX nor lasts PRESS_MS (the script cancels it
+  with a pointercancel), a click and Enter/Space are dropped; a touch that moves (a
+  scroll) and the mouse wheel pass, so the page as it was can still be scrolled and read;
 * a socket opens again: the banner says "Connected again" at the bottom of the page (the
   app bar usable at once, taps pass through) for BACK_MS, then goes. Flet's
   web client reconnects by itself (every 500 ms on 127.0.0.1 and localhost, with doubling
@@ -91,6 +94,8 @@ PROBE_PATH = "manifest.json"  # a small file the page asks for to see the server
 END_CODES = {str(MEMBER_CLOSE_CODE): "stopped", str(MEMBER_REMOVED_CODE): "removed"}
 PROBE_MS = 500  # the first wait between two probes; it doubles up to PROBE_MAX_MS
 PROBE_MAX_MS = 2000
+TAP_SLOP_PX = 12  # a touch that moves further is a scroll, and passes while offline
+PRESS_MS = 400  # a touch held this long without moving is cancelled (no long press)
 GRACE_MS = 1500  # a socket that is back within this shows no banner at all
 BACK_MS = 2000  # how long "Connected again" stays
 WS_PATH_SUFFIX = "/ws"  # Flet's webSocketEndpoint
@@ -148,15 +153,15 @@ _CSS = (
     "border-top:3px solid #2e7d32;pointer-events:none;"
     "padding-bottom:max(12px,env(safe-area-inset-bottom));box-shadow:0 -2px 8px rgba(0,0,0,.35)}"
     # While lost: the page as it was, its colours dulled (cube colours still tell apart),
-    # under a striped sheet that takes every tap, with "not live" at the bottom.
+    # under a striped sheet (scrolls pass through; the script drops taps), with "not live"
+    # at the bottom.
     "html[data-vc-offline] flutter-view{filter:saturate(.45)}"
     f"#{SHADE_ID}{{display:none}}"
     f"#{SHADE_ID}[data-on]{{display:flex;position:fixed;inset:0;z-index:2147483646;"
     "align-items:flex-end;justify-content:center;box-sizing:border-box;padding:16px;"
     "padding-bottom:max(16px,env(safe-area-inset-bottom));"
     "background:repeating-linear-gradient(135deg,rgba(96,96,96,.13) 0 14px,"
-    "transparent 14px 28px);"
-    "cursor:not-allowed;touch-action:none}"
+    "transparent 14px 28px);pointer-events:none}"
     f"#{SHADE_ID} span{{box-sizing:border-box;max-width:32rem;min-height:48px;"
     "padding:12px 16px;border-radius:12px;background:#fff1c2;color:#3a2c00;"
     "border:2px solid #8a6500;box-shadow:0 2px 8px rgba(0,0,0,.35);text-align:center;"
@@ -193,7 +198,7 @@ _JS = """(function () {
   if (!Native || window.__vcConnection) return;
   var open = 0, shown = "", lostTimer = 0, backTimer = 0, leaving = false, box = null;
   var held = [], probeTimer = 0, probeWait = 0, probing = false, ended = "";
-  var shade = null, endBox = null, made = 0;
+  var shade = null, endBox = null, made = 0, dropped = 0, blocked = 0, presses = {};
   function words() {
     for (var lang in cfg.words) {
       if (cfg.words[lang].title === document.title) return cfg.words[lang];
@@ -358,6 +363,11 @@ _JS = """(function () {
         } catch (e) { setTimeout(function () { throw e; }); }
       });
     }
+    var send = ws.send;
+    ws.send = function () {  // the client still thinks it is open: nothing reaches anyone
+      if (closed) { dropped += 1; return; }
+      return send.apply(ws, arguments);
+    };
     add.call(ws, "open", function () { wasOpen = true; opened(); });
     function end(event) {
       if (!closed) {
@@ -372,6 +382,70 @@ _JS = """(function () {
     add.call(ws, "close", end);
     add.call(ws, "error", end);
   }
+  // While a close is held back the client would send taps into a dead socket: taps,
+  // long presses, clicks and Enter/Space never reach it. A touch that moves (a scroll)
+  // passes, so the page as it was can still be scrolled and read; so does the wheel.
+  function blocking() { return held.length > 0 && !ended; }
+  function swallow(event) {
+    event.stopImmediatePropagation();
+    if (event.cancelable) event.preventDefault();
+  }
+  function cancel(press) {
+    press.cancelled = true;
+    clearTimeout(press.timer);
+    var target = press.target && press.target.isConnected ? press.target
+      : document.querySelector("flutter-view");
+    if (!target) return;
+    target.dispatchEvent(new PointerEvent("pointercancel", {
+      bubbles: true, composed: true, pointerId: press.id, pointerType: press.type,
+      isPrimary: press.primary, clientX: press.x, clientY: press.y}));
+  }
+  window.addEventListener("pointerdown", function (event) {
+    if (!blocking()) return;
+    var press = {id: event.pointerId, type: event.pointerType, primary: event.isPrimary,
+                 x: event.clientX, y: event.clientY, target: event.target, moved: false,
+                 cancelled: false, mouse: event.pointerType === "mouse", timer: 0};
+    presses[event.pointerId] = press;
+    if (press.mouse) {  // a mouse cannot drag-scroll the app: a press is a tap
+      blocked += 1;
+      swallow(event);
+      return;
+    }
+    press.timer = setTimeout(function () {
+      if (!press.moved && !press.cancelled) { blocked += 1; cancel(press); }
+    }, cfg.pressMs);
+  }, true);
+  window.addEventListener("pointermove", function (event) {
+    var press = presses[event.pointerId];
+    if (!press || press.moved || press.mouse) return;
+    if (Math.abs(event.clientX - press.x) + Math.abs(event.clientY - press.y) > cfg.slopPx) {
+      press.moved = true;
+      clearTimeout(press.timer);
+    }
+  }, true);
+  window.addEventListener("pointerup", function (event) {
+    var press = presses[event.pointerId];
+    if (!press) return;
+    delete presses[event.pointerId];
+    clearTimeout(press.timer);
+    if (press.mouse || press.cancelled) { swallow(event); return; }
+    if (press.moved) return;  // the end of a scroll
+    blocked += 1;
+    swallow(event);
+    cancel(press);
+  }, true);
+  window.addEventListener("pointercancel", function (event) {
+    if (event.isTrusted) delete presses[event.pointerId];
+  }, true);
+  window.addEventListener("click", function (event) {
+    if (blocking() && !(endBox && endBox.contains(event.target))) {
+      blocked += 1;
+      swallow(event);
+    }
+  }, true);
+  window.addEventListener("keydown", function (event) {
+    if (blocking() && (event.key === "Enter" || event.key === " ")) swallow(event);
+  }, true);
   window.WebSocket = new Proxy(Native, {
     construct: function (target, args, newTarget) {
       var ws = Reflect.construct(target, args,
@@ -385,6 +459,8 @@ _JS = """(function () {
     open: function () { return open; },
     held: function () { return held.length; },
     made: function () { return made; },
+    dropped: function () { return dropped; },
+    blocked: function () { return blocked; },
     ended: function () { return ended; }
   };
   window.addEventListener("pagehide", function () { leaving = true; });
@@ -409,6 +485,7 @@ def banner_script(language: str) -> str:
               "shadeId": SHADE_ID, "endId": END_ID, "ends": list(END_KEYS),
               "codes": END_CODES, "joinPath": JOIN_PATH.lstrip("/"),
               "probe": PROBE_PATH, "probeMs": PROBE_MS, "probeMaxMs": PROBE_MAX_MS,
+              "slopPx": TAP_SLOP_PX, "pressMs": PRESS_MS,
               "shareHeader": SHARE_HEADER.decode()}
     # "<" escaped so no text can end the script element early.
     data = json.dumps(config, ensure_ascii=False, separators=(",", ":")).replace("<",

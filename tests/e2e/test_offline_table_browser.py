@@ -4,9 +4,10 @@ A Village game is open on a tablet-sized page; the server process is killed. The
 keeps the table as it was (whose turn, the round, the cubes on each action space, each
 player's time), greyed and marked "not live" under the "Connection lost" banner; Flet's
 client is never told the socket closed (so it neither covers the page with its loading
-screen nor starts reconnecting), and a tap lands on the sheet over the page, not on the
-table. The server starts again on the same port and data directory: the page is live
-again without a reload, and the tap made offline changed nothing.
+screen nor starts reconnecting), and a tap never reaches it (nothing is sent). The server
+starts again on the same port and data directory: the page is live again without a
+reload, and the tap made offline changed nothing. On a phone (touch, 360x800) the page as
+it was still scrolls while a touch tap is dropped.
 
 A module of its own: it kills and restarts its server."""
 
@@ -110,12 +111,15 @@ def test_the_table_stays_readable_while_the_server_is_away(
     assert page.evaluate("window.__vcConnection.held()") >= 1
     page.screenshot(path=str(screenshots / "53-offline-table-not-live-768x1024.png"))
 
-    # A tap on a cube lands on the sheet over the page, not on the table.
+    # A click on a cube (and Enter) never reaches the app: nothing is sent into the dead
+    # socket (Flet's client still thinks it open), and the table shows the same.
+    dropped = page.evaluate("window.__vcConnection.dropped()")
     x, y = page.evaluate(_CENTRE_JS, cube_id)
-    assert page.evaluate(f"(p) => document.elementFromPoint(p[0], p[1]).id === '{SHADE_ID}'",
-                         [x, y])
     page.mouse.click(x, y)
+    page.keyboard.press("Enter")
     page.wait_for_timeout(500)
+    assert page.evaluate("window.__vcConnection.blocked()") >= 1
+    assert page.evaluate("window.__vcConnection.dropped()") == dropped
     assert table_texts(page) == before
 
     # The server is back on its port and data: the page is live again, not reloaded.
@@ -137,3 +141,67 @@ def test_the_table_stays_readable_while_the_server_is_away(
         f"(before) => ({_NODE_TEXT_JS})('player-0') !== before", arg=before["player-0"],
         timeout=STEP_TIMEOUT_MS)
     page.context.close()
+
+
+def touch_drag(page: Any, x: float, y0: float, y1: float, steps: int = 12) -> None:
+    """A finger drag from (x, y0) to (x, y1), as Chromium's touch input."""
+    cdp = page.context.new_cdp_session(page)
+    point = {"x": x, "y": y0}
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    for i in range(1, steps + 1):
+        point = {"x": x, "y": y0 + (y1 - y0) * i / steps}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_a_phone_still_scrolls_the_table_but_taps_nothing_while_away(
+        browser: Any, game: tuple[AppProcess, str, str]) -> None:
+    from .conftest import PHONE
+    from .test_browser import SEMANTICS_CLOCK_JS
+
+    server, session_id, _cube = game  # the first test may have taken that cube
+    en = Translator("en")
+    context = browser.new_context(viewport=PHONE, locale="en-US", has_touch=True,
+                                  is_mobile=True, device_scale_factor=1)
+    context.add_init_script(SEMANTICS_CLOCK_JS)
+    page = context.new_page()
+    page.goto(f"{server.base}/play/village/{session_id}")
+    page.locator("flt-semantics-placeholder").wait_for(state="attached",
+                                                       timeout=LOAD_TIMEOUT_MS)
+    page.locator("flt-semantics-placeholder").evaluate("e => e.click()")
+    page.locator('[flt-semantics-identifier^="cube-"]').first.wait_for(
+        state="attached", timeout=LOAD_TIMEOUT_MS)
+    settle(page)
+    cube_id = page.locator('[flt-semantics-identifier^="cube-"]').first.get_attribute(
+        "flt-semantics-identifier")
+    before = table_texts(page)
+
+    server.stop(signal.SIGKILL)
+    page.locator(f"#{SHADE_ID}").wait_for(state="visible", timeout=10_000)
+    dropped = page.evaluate("window.__vcConnection.dropped()")
+    x, y = page.evaluate(_CENTRE_JS, cube_id)
+    page.touchscreen.tap(x, y)  # a touch tap on a cube: dropped
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.__vcConnection.blocked()") >= 1
+    assert page.evaluate("window.__vcConnection.dropped()") == dropped
+    assert table_texts(page) == before
+
+    # A finger drag still scrolls the page as it was: the turn header moves up.
+    top = page.evaluate(_CENTRE_JS, "table-turn")[1]
+    touch_drag(page, 180, 650, 250)
+    page.wait_for_function(f"() => ({_CENTRE_JS})('table-turn')[1] < {top - 150}",
+                           timeout=5_000)
+    assert page.evaluate("window.__vcConnection.dropped()") == dropped
+    assert page.evaluate("window.__vcConnection.made()") == 1
+
+    server.start()
+    page.get_by_role("status").filter(has_text=en.t("connection.back")).wait_for(
+        state="visible", timeout=BACK_TIMEOUT_MS)
+    page.locator(f"#{SHADE_ID}").wait_for(state="hidden", timeout=5_000)
+    page.locator(f'[flt-semantics-identifier="{cube_id}"]').wait_for(
+        state="attached", timeout=LOAD_TIMEOUT_MS)
+    settle(page)
+    assert table_texts(page) == before  # the offline tap took nothing
+    context.close()
