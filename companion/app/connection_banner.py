@@ -444,7 +444,9 @@ _JS = """(function () {
     }
   }, true);
   window.addEventListener("keydown", function (event) {
-    if (blocking() && (event.key === "Enter" || event.key === " ")) swallow(event);
+    var t = event.target, typing = t && (t.isContentEditable || /^(INPUT|TEXTAREA)$/.test(
+      t.tagName || ""));  // a space typed into a text field stays a space
+    if (blocking() && !typing && (event.key === "Enter" || event.key === " ")) swallow(event);
   }, true);
   window.WebSocket = new Proxy(Native, {
     construct: function (target, args, newTarget) {

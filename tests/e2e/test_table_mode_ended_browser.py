@@ -6,11 +6,19 @@ B: B's page says "The host removed this phone from the game." (not "Connection l
 with a link to the join page, and its app does not keep reconnecting; the link opens the
 join page. The host stops sharing: A's page says the host stopped sharing, and its link
 opens the join page, which says sharing is off.
+
+And when the server is restarted (nothing is shared until the host shares again), a phone
+that was waiting for it learns from the guard's answer to its probe that sharing stopped:
+the same words-and-link page, not "connection lost" for ever. (The guard's other answer,
+"left", for a phone while sharing is on, is checked in tests/share/test_guard.py.)
 """
 
 from __future__ import annotations
 
 import re
+import signal
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,11 +26,14 @@ import pytest
 from companion.app.connection_banner import BANNER_ID, END_ID
 from companion.i18n import Translator
 
-from .test_browser import STEP_TIMEOUT_MS, open_app, settle
+from .conftest import AppProcess, restartable_app
+from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, open_app, settle
 from .test_table_mode import (
     _MEMBER_WITH_JS,
+    SHARE_ADDRESS,
     Shared,
     _join_by_code,
+    _seed,
     node_text,
     shared,  # noqa: F401  (the fixture)
     tap_id,
@@ -95,3 +106,42 @@ def test_removed_and_stopped_phones_are_told_in_words(browser: Any,
     phone_a.get_by_role("link", name=en.t("connection.join")).click()
     phone_a.wait_for_url(re.compile(r"/join$"), timeout=STEP_TIMEOUT_MS)
     assert "Sharing is off" in phone_a.content()
+
+
+@pytest.fixture
+def restartable_share(chromium: Path, tmp_path: Path) -> Iterator[tuple[AppProcess, str]]:
+    import socket
+
+    try:
+        with socket.socket() as probe:
+            probe.bind((SHARE_ADDRESS, 0))
+    except OSError as exc:
+        pytest.skip(f"cannot bind {SHARE_ADDRESS}: {exc}")
+    session_id = _seed(tmp_path)[0]
+    with restartable_app(tmp_path, "--share", SHARE_ADDRESS) as app:
+        yield app, session_id
+
+
+def test_a_phone_waiting_for_a_restarted_server_is_told_sharing_stopped(
+        browser: Any, restartable_share: tuple[AppProcess, str]) -> None:
+    server, session_id = restartable_share
+    en = Translator("en")
+    host = open_app(browser, f"{server.base}/play/village/{session_id}/share", "en-US")
+    wait_id(host, "join-url")
+    link = re.search(r"http://127\.0\.0\.2:\d+/join\?t=[\w-]+", node_text(host, "join-url"))
+    assert link is not None, node_text(host, "join-url")
+    phone = open_app(browser, link.group(0), "en-US")
+    wait_id(phone, "seat-0")
+    host.context.close()
+
+    server.stop(signal.SIGKILL)
+    phone.get_by_role("status").filter(has_text=en.t("connection.lost")).wait_for(
+        state="visible", timeout=10_000)
+    server.start()  # a new process: nothing shared yet, the phone's cookie unknown
+    told = phone.locator(f'#{END_ID}[data-end="stopped"]')
+    told.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+    assert told.inner_text().startswith(en.t("connection.stopped"))
+    assert phone.locator(f"#{BANNER_ID}").is_hidden()
+    phone.get_by_role("link", name=en.t("connection.join")).click()
+    phone.wait_for_url(re.compile(r"/join$"), timeout=STEP_TIMEOUT_MS)
+    assert "Sharing is off" in phone.content()
