@@ -1,6 +1,10 @@
-"""Draw assets/icon.png (1024x1024, app icon for `flet build`) and assets/favicon.png
-(64x64, browser tab) without any imaging library: a house with a red roof and a tree on
-village green. Run: python build/make_icon.py"""
+"""Draw assets/icon.png (1024x1024, app icon for `flet build`), assets/favicon.png
+(64x64, browser tab) and the web app's icons under assets/icons/ (the web manifest's
+192/512 and maskable 192/512, the iOS home-screen icon and the loading screen's picture;
+see companion/app/web_manifest.py) without any imaging library: a house with a red roof
+and a tree on village green. A maskable icon draws the picture at MASKABLE_SCALE around
+the centre, so all of it lies inside the safe zone (the centre circle of 40 % radius)
+that every launcher's mask keeps. Run: python build/make_icon.py"""
 
 from __future__ import annotations
 
@@ -39,7 +43,10 @@ def colour_at(x: float, y: float) -> Colour:
     return GREEN
 
 
-def render(size: int) -> bytes:
+MASKABLE_SCALE = 0.72  # the picture reaches 0.39 from the centre at 1.0: 0.28 at 0.72
+
+
+def render(size: int, scale: float = 1.0) -> bytes:
     rows = bytearray()
     for py in range(size):
         rows.append(0)  # PNG filter type: none
@@ -47,7 +54,9 @@ def render(size: int) -> bytes:
             r = g = b = 0
             for sy in range(SUB):
                 for sx in range(SUB):
-                    c = colour_at((px + (sx + 0.5) / SUB) / size, (py + (sy + 0.5) / SUB) / size)
+                    x = (px + (sx + 0.5) / SUB) / size
+                    y = (py + (sy + 0.5) / SUB) / size
+                    c = colour_at(0.5 + (x - 0.5) / scale, 0.5 + (y - 0.5) / scale)
                     r, g, b = r + c[0], g + c[1], b + c[2]
             n = SUB * SUB
             rows += bytes((r // n, g // n, b // n, 255))
@@ -64,9 +73,25 @@ def png(width: int, height: int, raw_rgba_rows: bytes) -> bytes:
             + chunk(b"IDAT", zlib.compress(raw_rgba_rows, 9)) + chunk(b"IEND", b""))
 
 
+# The web icons: file name under assets/icons/ -> (size, purpose); the same table as
+# companion/app/web_manifest.ICONS (tests/app/test_web_manifest.py checks they agree).
+WEB_ICONS: dict[str, tuple[int, str | None]] = {
+    "icon-192.png": (192, None),
+    "icon-512.png": (512, None),
+    "icon-maskable-192.png": (192, "maskable"),
+    "icon-maskable-512.png": (512, "maskable"),
+    "apple-touch-icon-192.png": (192, None),
+    "loading-animation.png": (512, None),
+}
+
+
 if __name__ == "__main__":
     assets = Path(__file__).resolve().parent.parent / "assets"
-    for name, size in (("icon.png", SIZE), ("favicon.png", 64)):
+    jobs = [("icon.png", SIZE, 1.0), ("favicon.png", 64, 1.0)]
+    for name, (size, purpose) in WEB_ICONS.items():
+        jobs.append((f"icons/{name}", size, MASKABLE_SCALE if purpose == "maskable" else 1.0))
+    (assets / "icons").mkdir(exist_ok=True)
+    for name, size, scale in jobs:
         out = assets / name
-        out.write_bytes(png(size, size, render(size)))
+        out.write_bytes(png(size, size, render(size, scale)))
         print(f"wrote {out} ({out.stat().st_size} bytes)")

@@ -7,7 +7,8 @@ API:
   `HostOriginGuard(ShareGuard(flet_app, registry), policy)`.
 * `ShareGuard.stop() -> list[str]` stops sharing (`registry.close()`) and closes every
   joined phone's live WebSocket at once (close code 4001); `ShareGuard.remove(member_id)`
-  does the same for one phone. Returns the member ids that were closed.
+  does the same for one phone (close code 4002). Returns the member ids that were closed.
+  The page's script (app/connection_banner.py) reads the code and tells the phone in words.
 * `ShareGuard.is_host(scope)`, and `member_id_from_user_agent(ua)` for the app: a member's
   WebSocket arrives with ` vc-member/<member id>` at the end of its User-Agent, which Flet
   copies into `page.client_user_agent`; a host's never carries one.
@@ -22,7 +23,9 @@ Everyone else:
   `vc_member` (HttpOnly, SameSite=Strict) and 303 to `/`. `GET /join`: the join page.
   `POST /join` (form field `code`): the join code, rate-limited per client address.
 * with a valid member cookie: passes through to the app.
-* without: `GET /` and page loads get 303 to `/join`, other requests 403, and a WebSocket
+* without: `GET /` and page loads get 303 to `/join`, other requests 403 (with header
+  `x-vc-share: stopped` while sharing is off, else `left`: the page's script, asking while
+  its connection is lost, learns the phone is no longer a member), and a WebSocket
   is refused before it is accepted (no app session starts). While sharing is off, the join
   page says so.
 
@@ -62,7 +65,9 @@ MEMBER_COOKIE = "vc_member"
 JOIN_PATH = "/join"
 UA_TAG = "vc-member/"
 DEFAULT_HOST_ADDRESSES = frozenset({"127.0.0.1", "::1"})
-MEMBER_CLOSE_CODE = 4001  # the host stopped sharing or removed this phone
+MEMBER_CLOSE_CODE = 4001  # the host stopped sharing
+MEMBER_REMOVED_CODE = 4002  # the host removed this phone
+SHARE_HEADER = b"x-vc-share"  # on a non-member's 403: "stopped" (sharing is off) or "left"
 MAX_FORM_BYTES = 4096  # a join code form is a few dozen bytes
 
 _UA_TAG_ANYWHERE = re.compile(r"\s*vc-member/\S*", re.IGNORECASE)
@@ -209,7 +214,7 @@ class ShareGuard:
     def remove(self, member_id: str) -> bool:
         """Remove one phone: its cookie stops working and its WebSockets close now."""
         removed = self.registry.remove(member_id)
-        self.close_member(member_id)
+        self.close_member(member_id, MEMBER_REMOVED_CODE)
         return removed
 
     def close_member(self, member_id: str, code: int = MEMBER_CLOSE_CODE) -> int:
@@ -268,7 +273,16 @@ class ShareGuard:
         elif _is_page_load(scope):
             await _redirect(send, _url(scope, JOIN_PATH))
         else:
-            await _send_403(send, "http.response", _REFUSED)
+            await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        """403 for a request without membership, saying whether sharing is off."""
+        body = _REFUSED
+        await send({"type": "http.response.start", "status": 403, "headers": [
+            (b"content-type", b"text/plain; charset=utf-8"),
+            (b"content-length", str(len(body)).encode()), (b"cache-control", b"no-store"),
+            (SHARE_HEADER, b"left" if self.registry.sharing else b"stopped")]})
+        await send({"type": "http.response.body", "body": body})
 
     def _member(self, scope: Scope) -> Member | None:
         for header in _header_values(scope, b"cookie"):

@@ -14,7 +14,9 @@ import pytest
 
 from companion.app.connection_banner import (
     BANNER_ID,
+    END_ID,
     SCRIPT_ID,
+    SHADE_ID,
     ConnectionBanner,
     LanguageSource,
     StoreLanguage,
@@ -26,6 +28,7 @@ from companion.app.connection_banner import (
 from companion.app.server_guard import HostOriginGuard, build_policy
 from companion.app.settings import KEY_LANGUAGE
 from companion.app.store_access import AsyncStore
+from companion.app.web_manifest import brand_page
 from companion.i18n import SUPPORTED_LANGUAGES, Translator
 from companion.share.guard import UA_TAG
 from companion.store.memory import MemoryStore
@@ -132,7 +135,8 @@ def test_app_page_gets_the_script_once_before_flutter(path: str, chunks: int) ->
     assert body.index(SCRIPT_ID.encode()) < body.index(b"</head>") < body.index(
         b"flutter_bootstrap.js")
     ours = re.search(rb"<script id=.*?</script>", body, re.S)
-    assert ours is not None and body.replace(ours.group(0), b"") == PAGE  # nothing else
+    # nothing else but the app's own title, description and colour (web_manifest)
+    assert ours is not None and body.replace(ours.group(0), b"") == brand_page(PAGE, "en")
     assert headers[b"content-length"] == [str(len(body)).encode()]
 
 
@@ -293,6 +297,46 @@ def test_words_come_from_each_catalogue() -> None:
     assert words["zh_Hant"]["lang"] == "zh-Hant"
 
 
+
+def test_offline_and_ended_words_in_every_language() -> None:
+    """Issue 20: "not live" under the banner, and what a phone the host let go reads, with
+    the join page's link, from each catalogue; none of it English outside English."""
+    words = banner_words()
+    english = words["en"]
+    keys = {"notLive": "connection.not_live", "stopped": "connection.stopped",
+            "removed": "connection.removed", "left": "connection.left",
+            "join": "connection.join"}
+    assert len({english[k] for k in keys}) == len(keys)  # five different sentences
+    for lang, entry in words.items():
+        tr = Translator(lang)
+        for field, key in keys.items():
+            assert entry[field] == tr.t(key) and entry[field] != key
+            if lang != "en":
+                assert entry[field] != english[field]
+        if lang in ("ko", "zh_Hant"):
+            assert not re.search(r"[A-Za-z]", "".join(entry[k] for k in keys))
+
+
+def test_script_knows_the_share_guards_codes_and_header() -> None:
+    from companion.share.guard import (
+        JOIN_PATH,
+        MEMBER_CLOSE_CODE,
+        MEMBER_REMOVED_CODE,
+        SHARE_HEADER,
+    )
+
+    cfg = config(banner_script("en").encode())
+    assert cfg["codes"] == {str(MEMBER_CLOSE_CODE): "stopped",
+                            str(MEMBER_REMOVED_CODE): "removed"}
+    assert set(cfg["codes"].values()) < set(cfg["ends"]) and "left" in cfg["ends"]
+    assert cfg["shareHeader"] == SHARE_HEADER.decode()
+    assert "/" + cfg["joinPath"] == JOIN_PATH
+    assert cfg["probe"] == "manifest.json" and 0 < cfg["probeMs"] <= cfg["probeMaxMs"]
+    assert cfg["shadeId"] == SHADE_ID and cfg["endId"] == END_ID
+    # the sheet and the join link keep 48 px tap targets
+    assert "min-height:48px" in cfg["css"].split(f"#{END_ID} a")[1]
+    assert "min-height:48px" in cfg["css"].split(f"#{SHADE_ID} span")[1]
+
 def test_script_cannot_be_ended_by_its_words(monkeypatch: pytest.MonkeyPatch) -> None:
     from companion.app import connection_banner
 
@@ -307,7 +351,7 @@ def test_script_cannot_be_ended_by_its_words(monkeypatch: pytest.MonkeyPatch) ->
 def test_script_names_the_banner_and_its_role() -> None:
     script = banner_script("en")
     assert f'"id":"{BANNER_ID}"' in script
-    assert '"role", "status"' in script and '"aria-live", "polite"' in script
+    assert 'element(cfg.id, "status")' in script and '"aria-live", "polite"' in script
     assert "min-height:48px" in script and "prefers-color-scheme:dark" in script
     assert config(banner_script("xx").encode())["lang"] == "en"
 

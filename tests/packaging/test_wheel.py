@@ -36,6 +36,7 @@ import pytest
 from e2e.conftest import free_port, wait_for_http
 
 from companion.app.theme import WEB_FONTS
+from companion.app.web_manifest import ICONS
 from companion.i18n import SUPPORTED_LANGUAGES, Translator
 
 ENV_FLAG = "VILLAGE_WHEEL_CHECK"
@@ -180,5 +181,9 @@ def _get(url: str) -> bytes:
 
 def test_installed_app_serves_its_page_fonts_and_icons(served: str) -> None:
     assert b"flutter" in _get(served).lower()
-    for path in [*WEB_FONTS.values(), "icon.png"]:
+    icons = [f"icons/{name}" for name in ICONS]
+    for path in [*WEB_FONTS.values(), "icon.png", "favicon.png", *icons]:
         assert _get(served + path) == (REPO / "assets" / path).read_bytes(), path
+    # the web manifest is the app's own (Flet re-writes the file it serves, same content)
+    assert json.loads(_get(served + "manifest.json")) == json.loads(
+        (REPO / "assets" / "manifest.json").read_text(encoding="utf-8"))

@@ -12,6 +12,7 @@ import pytest
 
 from companion.share.guard import (
     MEMBER_COOKIE,
+    SHARE_HEADER,
     ShareGuard,
     language_for,
     member_id_from_user_agent,
@@ -289,6 +290,18 @@ def test_no_cookie_http_is_sent_to_join_or_refused(guard: ShareGuard, inner: Inn
     assert run(guard, scope(path="/", method="POST")).status == 403
     assert inner.scopes == []
 
+
+
+def test_a_refused_request_says_whether_sharing_is_off(guard: ShareGuard,
+                                                        reg: ShareRegistry) -> None:
+    """The page's script, probing while its connection is lost, reads from the 403 that
+    this phone is no longer a member ("left") or that sharing stopped (issue 20)."""
+    probe = scope(path="/manifest.json", headers=[("Accept", "*/*")])
+    answer = run(guard, probe)
+    assert answer.status == 403 and answer.header(SHARE_HEADER) == "left"
+    reg.close()
+    answer = run(guard, probe)
+    assert answer.status == 403 and answer.header(SHARE_HEADER) == "stopped"
 
 def test_no_cookie_websocket_is_refused_before_accept(guard: ShareGuard, inner: Inner) -> None:
     response = run(guard, scope("websocket", "/ws"))

@@ -5,7 +5,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from companion.share.guard import MEMBER_CLOSE_CODE, MEMBER_COOKIE, ShareGuard
+from companion.share.guard import (
+    MEMBER_CLOSE_CODE,
+    MEMBER_COOKIE,
+    MEMBER_REMOVED_CODE,
+    ShareGuard,
+)
 from companion.share.registry import Joined, ShareRegistry
 
 
@@ -74,7 +79,7 @@ def test_remove_closes_only_that_phone_even_from_another_thread() -> None:
         removed = await asyncio.to_thread(guard.remove, a.member.member_id)
         assert removed
         await asyncio.wait_for(ca.task, 2)
-        assert ca.sent[-1]["code"] == MEMBER_CLOSE_CODE
+        assert ca.sent[-1]["code"] == MEMBER_REMOVED_CODE  # not the stop code: told apart
         assert not cb.closed.is_set() and registry.member(b.member.member_id) is not None
         # the removed phone's cookie no longer opens a WebSocket
         again = Client(guard, a.member_token)
