@@ -179,10 +179,10 @@ class ComponentCheck:
             identifier=f"estimate-tab-{est.key}", button=True, expanded=is_open,
             content=ft.Container(
                 on_click=partial(self._toggle, est.key), ink=True, border_radius=12,
-                padding=ft.Padding.only(left=4, right=4),
+                padding=ft.Padding.symmetric(horizontal=4, vertical=12),  # >= 48 px high
                 content=ft.Row([
-                    ft.Container(ft.Icon(icon, color=colour), width=TOUCH_TARGET,
-                                 height=TOUCH_TARGET, alignment=ft.Alignment.CENTER),
+                    ft.Container(ft.Icon(icon, color=colour), width=40,
+                                 alignment=ft.Alignment.CENTER),
                     ft.Column([
                         ft.Text(self.label(est.key), size=BODY_TEXT_SIZE,
                                 weight=ft.FontWeight.W_600),
@@ -195,7 +195,8 @@ class ComponentCheck:
         if is_open:
             controls += self._details(est)
         return ft.Semantics(identifier=f"estimate-{est.key}", content=ft.Container(
-            padding=ft.Padding.symmetric(horizontal=4, vertical=4), border_radius=12,
+            padding=ft.Padding.only(left=4, right=4, bottom=4 if is_open else 0),
+            border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             content=ft.Column(controls, spacing=10, tight=True)))
 
