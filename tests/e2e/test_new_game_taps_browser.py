@@ -23,6 +23,14 @@ from .test_turn_taps_browser import CLICK_COUNTER_JS, TAP_COUNTS
 
 pytestmark = pytest.mark.e2e
 
+# The choices each new game needs (Big Box and three players are the defaults; the start
+# player, compensation and the draws keep theirs), in the order they are made.
+NAMES_3 = ["Name, seat 1", "Name, seat 2", "Name, seat 3"]
+CHOICES_3 = ["new-village", "Next", *NAMES_3, "Next", "Next", "Start game"]
+CHOICES_SOLO = ["new-village-solo", "Next", "Name, seat 1", "Next", "Next", "Start game"]
+CHOICES_3_SAVED = ["new-village", "Next", *NAMES_3, "Next", "Start game"]
+ALL_MATCH = "All match my box"
+
 _CHECK_TEXT_JS = """() => {
   const e = document.querySelector('[flt-semantics-identifier="component-check"]');
   return e ? ((e.getAttribute('aria-label') || '') + '\\n' + (e.textContent || '')) : '';
@@ -98,7 +106,7 @@ class Flow:
         button.wait_for(timeout=STEP_TIMEOUT_MS)
         assert in_view(button), button.bounding_box()  # no scrolling to find it
         assert label in self.check_text(), self.check_text()
-        self.tap("All match my box", button)
+        self.tap(ALL_MATCH, button)
         self.page.wait_for_function(
             f"() => /Checked: (\\d+) of \\1\\b/.test(({_CHECK_TEXT_JS})())",
             timeout=STEP_TIMEOUT_MS)
@@ -170,9 +178,9 @@ def test_new_three_player_game_then_solo_then_a_returning_game(browser: Any, bas
     three_players(flow, checked_before=False)
     flow.at_the_table()
     taps = flow.clicks()
-    record("New Village game, 3 players Big Box, first time", taps, len(flow.taps) - 1)
-    assert taps == len(flow.taps), flow.taps
-    assert flow.taps.count("All match my box") == 1
+    record("New Village game, 3 players Big Box, first time", taps, len(CHOICES_3))
+    assert flow.taps == [*CHOICES_3[:-1], ALL_MATCH, CHOICES_3[-1]]
+    assert taps == len(CHOICES_3) + 1, flow.taps  # was 17: nine "Matches my box"
 
     # ---- solo: Karla's board and the 2-player card are new ----
     flow = Flow(open_home(browser, base))
@@ -190,18 +198,18 @@ def test_new_three_player_game_then_solo_then_a_returning_game(browser: Any, bas
     flow.start_from_the_check()
     flow.at_the_table()
     taps = flow.clicks()
-    record("New Village solo game, after a 3-player game", taps, len(flow.taps) - 1)
-    assert taps == len(flow.taps), flow.taps
-    assert flow.taps.count("All match my box") == 1
+    record("New Village solo game, after a 3-player game", taps, len(CHOICES_SOLO))
+    assert flow.taps == [*CHOICES_SOLO[:-1], ALL_MATCH, CHOICES_SOLO[-1]]
+    assert taps == len(CHOICES_SOLO) + 1, flow.taps  # was 10: four "Matches my box"
 
     # ---- the same three-player game again: nothing to confirm ----
     flow = Flow(open_home(browser, base))
     three_players(flow, checked_before=True)
     flow.at_the_table()
     taps = flow.clicks()
-    record("New Village game, 3 players Big Box, answers saved", taps, len(flow.taps))
-    assert taps == len(flow.taps), flow.taps
-    assert "All match my box" not in flow.taps
+    record("New Village game, 3 players Big Box, answers saved", taps, len(CHOICES_3_SAVED))
+    assert flow.taps == CHOICES_3_SAVED
+    assert taps == len(CHOICES_3_SAVED), flow.taps  # was 8: Next to a check with nothing to ask
 
 
 def test_the_check_at_phone_size_in_korean(browser: Any, base: str) -> None:
