@@ -38,6 +38,7 @@ def test_the_shipped_cards_give_no_warning(store: MemoryStore) -> None:
     for players in (2, 3, 4, 5):
         with open_app(store, "/new/village") as app:
             to_check_step(app, players=players)
+            tap(app, "estimate-tab-setup_cards")
             assert find_id(app, "schematic-setup-card")
             assert warnings_shown(app) == []
 
@@ -46,6 +47,7 @@ def test_a_card_that_breaks_it_is_saved_warned_about_and_the_game_starts(
         store: MemoryStore) -> None:
     with open_app(store, "/new/village") as app:
         to_check_step(app)
+        tap(app, "estimate-tab-setup_cards")
         tap(app, "estimate-correct")  # the 2-player setup card
         app.set_value(fields_in(app, "estimate-setup_cards")["Into the bag, per colour"], "4")
         tap(app, "estimate-save")

@@ -63,6 +63,7 @@ def to_the_check(app: AppHarness) -> list[str]:
         app.set_value(inside(app.find(identifier=f"seat-name-{seat}")), name)
     wizard_next(app)
     wizard_next(app)
+    tap(app, "estimate-tab-setup_cards")  # the note opens with its value
     return texts_under(app, "why-setup_cards")
 
 

@@ -34,7 +34,7 @@ def test_wizard_creates_a_game_and_lands_on_the_table(store: MemoryStore) -> Non
         app.select_radio("Bo")  # start player
         app.click("Next")
         assert "Step 4 of 4: Check your components" in app.visible_texts()
-        assert find_id(app, "schematic-setup-card")
+        assert find_id(app, "estimate-all-match")
         start_anyway(app)
         sessions = store.list_sessions()
         assert len(sessions) == 1

@@ -99,3 +99,12 @@ def correct(store: SessionStore, edition: Literal["big-box", "2011"], est: Estim
         value = cards
     svc.correct(edition, est.key, value)
     _mark(store, edition, est.item)
+
+
+def confirm_all(store: SessionStore, edition: Literal["big-box", "2011"],
+                estimates: list[Estimate]) -> None:
+    """"All match my box": each value not answered yet is confirmed, the same answer
+    `confirm` saves for one (values already confirmed or corrected keep their answer)."""
+    for est in estimates:
+        if est.status == "unchecked":
+            confirm(store, edition, est)

@@ -1,5 +1,7 @@
-"""The wizard's "check your components" step: each estimated value this game will use,
-one at a time, next to a drawing of where it is printed, with Confirm or Correct."""
+"""The wizard's "check your components" step: every estimated value this game will use
+on one screen, answered at once with "All match my box" or one by one; each value opens
+to a drawing of where it is printed, the rulebook's sentences it rests on, and its
+correction."""
 
 from __future__ import annotations
 
@@ -10,12 +12,20 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import flet as ft
 
-from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, body, heading, notice_card, pager
-from companion.app.paging import PageSlice
+from companion.app.kit import (
+    BODY_TEXT_SIZE,
+    TOUCH_TARGET,
+    VALUE_TEXT_SIZE,
+    big_button,
+    body,
+    muted,
+    notice_card,
+)
 from companion.app.village.dialogs.common import error_line, show_error
 from companion.app.village.wizard.calibration import (
     Estimate,
     confirm,
+    confirm_all,
     correct,
     load_estimates,
     load_warnings,
@@ -64,13 +74,16 @@ STATUS = {
 
 class ComponentCheck:
     def __init__(self, ctx: AppContext, edition: Literal["big-box", "2011"], *, solo: bool,
-                 seats: int, on_loaded: Callable[[], None] | None = None) -> None:
+                 seats: int, on_loaded: Callable[[], None] | None = None,
+                 on_start: Callable[[], None] | None = None) -> None:
         self.ctx = ctx
         self.edition, self.solo, self.seats = edition, solo, seats
         self.on_loaded = on_loaded
+        self.on_start = on_start  # once every value is answered: Start, where "All match" was
         self.estimates: list[Estimate] | None = None
         self.warnings: list[ComponentWarning] = []
-        self.index = 0
+        self.open_key: str | None = None  # the one value whose picture and source are shown
+        self.saving = False  # "All match my box" is being saved (a second tap waits)
         self.editor: Editor | None = None
         self.editor_item: str | None = None
         self.error = error_line()
@@ -91,11 +104,7 @@ class ComponentCheck:
         self.ctx.in_background(read, then=self._loaded)
 
     def _loaded(self, loaded: tuple[list[Estimate], list[ComponentWarning]]) -> None:
-        estimates, self.warnings = loaded
-        first = self.estimates is None
-        self.estimates = estimates
-        if first:  # start at the first value nobody has looked at yet
-            self.index = next((i for i, e in enumerate(estimates) if e.status == "unchecked"), 0)
+        self.estimates, self.warnings = loaded
         self.render()
         if self.on_loaded is not None:
             self.on_loaded()
@@ -103,36 +112,45 @@ class ComponentCheck:
     def unchecked(self) -> int:
         return sum(1 for e in self.estimates or [] if e.status == "unchecked")
 
+    def all_answered(self) -> bool:
+        """Loaded, every value confirmed or corrected, and nothing the rulebook contradicts:
+        a returning player has nothing to do here."""
+        return self.estimates is not None and self.unchecked() == 0 and not self.warnings
+
     # ---- rendering ----------------------------------------------------------------------------
     def build(self) -> ft.Control:
         return ft.Semantics(identifier="component-check", content=self.column)
 
     def render(self) -> None:
+        """One screen: the answer for all of them first (in view on a phone), then every
+        value as a compact row that opens to its picture, its source and its correction."""
         t = self.ctx.t
         if self.estimates is None:
             return
         if not self.estimates:
             self.column.controls = [body(t("village.components.none")), *self._warnings()]
             return
-        self.index = min(max(self.index, 0), len(self.estimates) - 1)
-        est = self.estimates[self.index]
-        done = len(self.estimates) - self.unchecked()
-        # The value being checked comes first; the overview of all of them follows.
-        self.column.controls = [
+        unchecked = self.unchecked()
+        done = len(self.estimates) - unchecked
+        controls: list[ft.Control] = [
             body(t("village.components.intro")),
             ft.Text(t("village.components.progress", done=done, total=len(self.estimates)),
                     size=BODY_TEXT_SIZE, weight=ft.FontWeight.W_600),
-            *self._warnings(),
-            self._item(est),
-            pager(PageSlice(self.estimates[self.index:self.index + 1], self.index,
-                            len(self.estimates)),
-                  t("village.components.position", index=self.index + 1,
-                    total=len(self.estimates)),
-                  t("pager.previous"), t("pager.next"),
-                  on_previous=partial(self._go, self.index - 1),
-                  on_next=partial(self._go, self.index + 1)),
-            self._overview(),
         ]
+        if unchecked:
+            every = done == 0 and self.editor is None  # a value being corrected is not "all"
+            label = "village.components.all_match" if every else "village.components.rest_match"
+            controls.append(big_button(t(label), ft.Icons.DONE_ALL, self._confirm_all,
+                                       identifier="estimate-all-match"))
+        elif self.on_start is not None:
+            controls.append(big_button(t("village.wizard.start"), ft.Icons.PLAY_ARROW,
+                                       self.on_start, identifier="check-start"))
+        controls += [
+            *self._warnings(),
+            muted(t("village.components.list_hint")),
+            ft.Column([self._row(est) for est in self.estimates], spacing=6),
+        ]
+        self.column.controls = controls
 
     def _warnings(self) -> list[ft.Control]:
         """Values that contradict the rulebook: said plainly, but Start still works (the
@@ -144,27 +162,48 @@ class ComponentCheck:
         return [notice_card("\n\n".join(texts), ft.Icons.WARNING_AMBER,
                             identifier="component-warnings")]
 
-    def _overview(self) -> ft.Control:
-        chips: list[ft.Control] = []
-        assert self.estimates is not None
-        for i, est in enumerate(self.estimates):
-            _key, icon, colour = STATUS[est.status]
-            chips.append(ft.Semantics(identifier=f"estimate-tab-{est.key}", content=ft.Chip(
-                label=ft.Text(self.label(est.key)), leading=ft.Icon(icon, color=colour, size=18),
-                selected=i == self.index, on_click=partial(self._go, i), height=TOUCH_TARGET)))
-        return ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
+    @staticmethod
+    def _number(est: Estimate) -> list[ft.Control]:
+        """The value itself where it is a single number (the drawing shows the others)."""
+        value = est.value
+        if isinstance(value, bool) or not isinstance(value, int):
+            return []
+        return [ft.Text(str(value), size=VALUE_TEXT_SIZE, weight=ft.FontWeight.W_600)]
 
-    def _item(self, est: Estimate) -> ft.Control:
-        t = self.ctx.t
+    def _row(self, est: Estimate) -> ft.Control:
+        """The value's name and what the player said; tapping it opens the picture, the
+        source and the buttons (one value open at a time)."""
         status_key, icon, colour = STATUS[est.status]
-        controls: list[ft.Control] = [
-            ft.Row([ft.Icon(icon, color=colour),
-                    heading(self.label(est.key))], wrap=True),
-            ft.Text(t(status_key), size=BODY_TEXT_SIZE, color=colour,
-                    weight=ft.FontWeight.W_600),
-            schematic(self.ctx, est.key, est.value, est.seats),
-            self._why(est),
-        ]
+        is_open = self.open_key == est.key
+        head = ft.Semantics(
+            identifier=f"estimate-tab-{est.key}", button=True, expanded=is_open,
+            content=ft.Container(
+                on_click=partial(self._toggle, est.key), ink=True, border_radius=12,
+                padding=ft.Padding.symmetric(horizontal=4, vertical=12),  # >= 48 px high
+                content=ft.Row([
+                    ft.Container(ft.Icon(icon, color=colour), width=40,
+                                 alignment=ft.Alignment.CENTER),
+                    ft.Column([
+                        ft.Text(self.label(est.key), size=BODY_TEXT_SIZE,
+                                weight=ft.FontWeight.W_600),
+                        ft.Text(self.ctx.t(status_key), size=13, color=colour)],
+                        spacing=0, tight=True, expand=True),
+                    *self._number(est),
+                    ft.Icon(ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE),
+                ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)))
+        controls: list[ft.Control] = [head]
+        if is_open:
+            controls += self._details(est)
+        return ft.Semantics(identifier=f"estimate-{est.key}", content=ft.Container(
+            padding=ft.Padding.only(left=4, right=4, bottom=4 if is_open else 0),
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            content=ft.Column(controls, spacing=10, tight=True)))
+
+    def _details(self, est: Estimate) -> list[ft.Control]:
+        t = self.ctx.t
+        controls: list[ft.Control] = [schematic(self.ctx, est.key, est.value, est.seats),
+                                      self._why(est)]
         if self.editor is not None and self.editor_item == est.item:
             controls += [
                 ft.Text(t("village.components.correct_intro"), size=BODY_TEXT_SIZE),
@@ -175,18 +214,17 @@ class ComponentCheck:
                         on_click=partial(self._save, est), height=TOUCH_TARGET)),
                     ft.TextButton(t("common.cancel"), on_click=self._cancel,
                                   height=TOUCH_TARGET)], wrap=True)]
-        else:
-            controls.append(ft.Row([
-                ft.Semantics(identifier="estimate-confirm", content=ft.FilledButton(
-                    t("village.components.confirm"), icon=ft.Icons.CHECK,
-                    on_click=partial(self._confirm, est), height=TOUCH_TARGET)),
-                ft.Semantics(identifier="estimate-correct", content=ft.OutlinedButton(
-                    t("village.components.correct"), icon=ft.Icons.EDIT,
-                    on_click=partial(self._open_editor, est), height=TOUCH_TARGET)),
-            ], wrap=True, spacing=8))
-        return ft.Semantics(identifier=f"estimate-{est.key}", content=ft.Container(
-            padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-            content=ft.Column(controls, spacing=10, tight=True)))
+            return controls
+        buttons: list[ft.Control] = []
+        if est.status == "unchecked":
+            buttons.append(ft.Semantics(identifier="estimate-confirm", content=ft.FilledButton(
+                t("village.components.confirm"), icon=ft.Icons.CHECK,
+                on_click=partial(self._confirm, est), height=TOUCH_TARGET)))
+        buttons.append(ft.Semantics(identifier="estimate-correct", content=ft.OutlinedButton(
+            t("village.components.correct"), icon=ft.Icons.EDIT,
+            on_click=partial(self._open_editor, est), height=TOUCH_TARGET)))
+        controls.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
+        return controls
 
     def _why(self, est: Estimate) -> ft.Control:
         """Why it is an estimate, in the reader's language; the rulebook's sentences it
@@ -221,24 +259,41 @@ class ComponentCheck:
             border=ft.Border.only(left=ft.BorderSide(3, ft.Colors.OUTLINE_VARIANT)))
 
     # ---- actions ------------------------------------------------------------------------------
-    def _go(self, index: int) -> None:
-        if self.editor is not None:  # leaving an open editor keeps nothing half-saved
-            self.editor, self.editor_item = None, None
-        self.index = index
+    def _toggle(self, key: str) -> None:
+        """Open a value (closing the one open before), or close it again; an open editor
+        is left without saving anything."""
+        self.editor, self.editor_item = None, None
+        self.open_key = None if self.open_key == key else key
         self.render()
 
-    def _next_unchecked(self) -> None:
-        assert self.estimates is not None
-        n = len(self.estimates)
-        order = [(self.index + k) % n for k in range(1, n + 1)]
-        self.index = next((i for i in order if self.estimates[i].status == "unchecked"),
-                          self.index)
+    def _confirm_all(self) -> None:
+        """Every value not answered yet matches the box: one confirmation each, saved as
+        "Matches my box" saves one. A value whose correction is open is not confirmed:
+        its editor stays, with what was typed."""
+        if self.saving or not self.estimates:
+            return
+        self.saving = True
+        edition = self.edition
+        shown = [e for e in self.estimates if self.editor is None or e.item != self.editor_item]
+
+        def done(_: None) -> None:
+            self.saving = False
+            self.load()
+
+        def refused(exc: Exception) -> None:
+            self.saving = False
+            self._refused(exc)
+            self.load()  # what was saved before the refusal shows as confirmed
+
+        self.ctx.in_background(lambda s: confirm_all(s, edition, shown), then=done,
+                               on_error=refused)
 
     def _confirm(self, est: Estimate) -> None:
         edition = self.edition
 
         def done(_: None) -> None:
-            self._next_unchecked()
+            if self.open_key == est.key:
+                self.open_key = None
             self.load()
 
         self.ctx.in_background(lambda s: confirm(s, edition, est), then=done,
@@ -278,8 +333,7 @@ class ComponentCheck:
         """The engine refused the value: say which field, keep the editor as typed."""
         field, _, message = str(exc).partition(": ")
         if not message:
-            field, message = self.label(self.estimates[self.index].key if self.estimates
-                                        else ""), field
+            field, message = self.label(self.open_key or ""), field
         show_error(self.error, self.ctx.t("village.error", field=field, message=message))
         if self.editor is None:  # a refused confirmation: no editor to show it in
             self.ctx.toast(self.error.value or "")

@@ -121,22 +121,56 @@ class WizardScreen(Screen):
     # ---- rendering ----------------------------------------------------------------------------
     def render(self) -> None:
         t = self.ctx.t
-        self.step_text.value = t("village.wizard.step", step=self.step + 1, steps=len(STEPS),
-                                 name=t(STEPS[self.step]))
+        self._ensure_check()
         builders = (self._game_step, self._players_step, self._options_step,
                     self._components_step)
         self.content.controls = [heading(t(STEPS[self.step])), *builders[self.step]()]
         self.back_nav.visible = self.step > 0
-        last = self.step == len(STEPS) - 1
-        self.next_nav.content = t("village.wizard.start" if last else "village.wizard.next")
-        self.next_nav.icon = ft.Icons.PLAY_ARROW if last else ft.Icons.ARROW_FORWARD
-        self._sync_start()
+        self._sync_nav()
 
-    def _sync_start(self) -> None:
-        """Start waits until the check knows which values are still unchecked."""
+    def _sync_nav(self) -> None:
+        """The step line and Next/Start; Start waits until the check knows which values
+        are still unchecked."""
+        t = self.ctx.t
+        self.step_text.value = t("village.wizard.step", step=self.step + 1,
+                                 steps=self._steps(), name=t(STEPS[self.step]))
+        start = self._starts_here()
+        self.next_nav.content = t("village.wizard.start" if start else "village.wizard.next")
+        self.next_nav.icon = ft.Icons.PLAY_ARROW if start else ft.Icons.ARROW_FORWARD
         last = self.step == len(STEPS) - 1
         loading = last and (self.check is None or self.check.estimates is None)
         self.next_nav.disabled = self.creating or loading
+
+    # ---- the component check: loaded from the first step on --------------------------------
+    def _ensure_check(self) -> None:
+        """The check of the game as chosen so far, read in the background while the players
+        fill in the other steps: a returning player whose answers are all saved skips it."""
+        seats = 2 if self.draft.solo else self.draft.count
+        key = (self.draft.edition, self.draft.solo, seats)
+        if self.check is None or (self.check.edition, self.check.solo, self.check.seats) != key:
+            self.check = ComponentCheck(self.ctx, self.draft.edition, solo=self.draft.solo,
+                                        seats=seats, on_loaded=self._check_loaded,
+                                        on_start=self._next)
+            self.check.load()
+
+    def _check_loaded(self) -> None:
+        if self.step == 1:  # typing in a name field: no rebuild (it keeps focus and cursor)
+            self._sync_nav()
+        else:
+            self.render()
+
+    def _check_done(self) -> bool:
+        """Every value of this game answered in an earlier game, nothing contradicting the
+        rulebook: nothing to confirm."""
+        return self.check is not None and self.check.all_answered()
+
+    def _steps(self) -> int:
+        """Three steps when the check has nothing to ask (it stays open to review)."""
+        last = len(STEPS) - 1
+        return last if self._check_done() and self.step < last else len(STEPS)
+
+    def _starts_here(self) -> bool:
+        return self.step == self._steps() - 1
 
     def _choice_buttons(self, options: list[tuple[Any, str]], current: Any, on_pick: Any,
                         prefix: str) -> ft.Control:
@@ -325,6 +359,16 @@ class WizardScreen(Screen):
                         [("app", t("village.wizard.draw_app")),
                          ("manual", t("village.wizard.draw_manual"))], self._set_draw_mode),
         ]
+        if self._check_done():  # the check is skipped: said, and open to review
+            controls += [
+                ft.Semantics(identifier="check-done", content=ft.Row([
+                    ft.Icon(ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY),
+                    ft.Text(t("village.wizard.check_done"), size=BODY_TEXT_SIZE, expand=True),
+                ], vertical_alignment=ft.CrossAxisAlignment.START)),
+                ft.Semantics(identifier="check-review", content=ft.TextButton(
+                    t("village.wizard.check_review"), icon=ft.Icons.FACT_CHECK,
+                    on_click=self._review, height=TOUCH_TARGET)),
+            ]
         return controls
 
     @staticmethod
@@ -341,14 +385,8 @@ class WizardScreen(Screen):
                               spacing=0)))
 
     def _components_step(self) -> list[ft.Control]:
-        seats = 2 if self.draft.solo else self.draft.count
-        key = (self.draft.edition, self.draft.solo, seats)
-        if self.check is None or (self.check.edition, self.check.solo, self.check.seats) != key:
-            self.check = ComponentCheck(self.ctx, self.draft.edition, solo=self.draft.solo,
-                                        seats=seats, on_loaded=self._sync_start)
-            self.check.load()
-        else:
-            self.check.render()
+        assert self.check is not None  # render made it
+        self.check.render()
         return [self.check.build()]
 
     # ---- edits (the draft is the single source; controls are rebuilt from it) ----------------
@@ -425,7 +463,7 @@ class WizardScreen(Screen):
                 self.render()
                 return
         show_error(self.error, None)
-        if self.step < len(STEPS) - 1:
+        if not self._starts_here():
             self.step += 1
             self.render()
             return
@@ -440,11 +478,13 @@ class WizardScreen(Screen):
             return
         self._create()
 
+    def _review(self) -> None:
+        """The skipped check, opened from the options step to look at the answers again."""
+        self.step = len(STEPS) - 1
+        self.render()
+
     def _check_them(self) -> None:
-        """Back to the check, at the first value nobody has looked at yet."""
-        if self.check is not None and self.check.estimates:
-            self.check.index = next((i for i, e in enumerate(self.check.estimates)
-                                     if e.status == "unchecked"), self.check.index)
+        """Back to the check ("All match my box" at its top)."""
         self.render()
         self.ctx.page.update()  # closing the dialog updated already: no automatic update
 
