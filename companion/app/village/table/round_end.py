@@ -138,6 +138,7 @@ class RoundEndScreen(SessionScreen):
         return ft.Semantics(identifier=f"round-end-step-{step.kind}", checked=ticked,
                             content=box)
 
-    async def _tick(self, step_id: str) -> None:
+    def _tick(self, step_id: str) -> None:
+        """Saved with the game (off the loop); every client showing it re-renders."""
         if self.controller is not None:
-            await self.controller.toggle_mark(step_id)
+            self.ctx.spawn(self.controller.toggle_mark(step_id))

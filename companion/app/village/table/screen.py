@@ -316,10 +316,10 @@ class TableScreen(SessionScreen):
         self.instructions_open = not self.instructions_open
         self._rerender()
 
-    async def _mark_done(self, instruction: str) -> None:
-        """Saved with the game; every client showing it re-renders (the controller)."""
+    def _mark_done(self, instruction: str) -> None:
+        """Saved with the game (off the loop); every client showing it re-renders."""
         if self.controller is not None:
-            await self.controller.toggle_mark(instruction)
+            self.ctx.spawn(self.controller.toggle_mark(instruction))
 
     def _banners(self, state: VillageState) -> list[BannerSpec]:
         """The banners now: (kind, text, buttons, identifier)."""
