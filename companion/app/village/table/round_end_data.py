@@ -3,6 +3,7 @@ change of the log (the store thread warms it after each action, see the controll
 
 from __future__ import annotations
 
+import logging
 import threading
 import weakref
 from typing import Any
@@ -11,6 +12,7 @@ from companion.village import table_marks
 from companion.village.round_end import RoundEnd, last_round_end, opening
 from companion.village.session import VillageSession
 
+logger = logging.getLogger(__name__)
 _CACHE: weakref.WeakKeyDictionary[VillageSession, dict[str, tuple[Any, Any]]] = (
     weakref.WeakKeyDictionary())
 _LOCK = threading.Lock()  # the store thread warms it, the event loop reads it
@@ -27,7 +29,11 @@ def _cached(session: VillageSession, name: str, work: Any) -> Any:
         hit = _CACHE.setdefault(session, {}).get(name)
     if hit is not None and hit[0] == key:
         return hit[1]
-    value = work(session.setup, session.comp, list(session.events))
+    try:
+        value = work(session.setup, session.comp, list(session.events))
+    except Exception:  # a log its fold refuses (set up by hand): no steps, never a crash
+        logger.exception("the round end of the log could not be read")
+        value = None
     with _LOCK:
         _CACHE.setdefault(session, {})[name] = (key, value)
     return value
