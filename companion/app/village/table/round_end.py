@@ -86,12 +86,12 @@ class RoundEndScreen(SessionScreen):
             self.title.value = (t("village.round_end.title_final") if end.final
                                 else t("village.round_end.title", round=end.round))
             current = end.scope == table_marks.scope(session.state)
-            if current:
+            if current and end.steps:
                 left = open_steps(end, done)
                 controls.append(ft.Semantics(identifier="round-end-progress", content=body(
                     t("village.round_end.progress", done=len(end.steps) - left,
                       total=len(end.steps)), muted=True)))
-            else:  # an older round's end: what happened, nothing left to tick
+            elif not current:  # an older round's end: what happened, nothing to tick
                 controls.append(body(t("village.round_end.past"), muted=True))
             for step in end.steps:
                 controls.append(self._step(step, step.id in done, current))

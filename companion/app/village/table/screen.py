@@ -496,12 +496,9 @@ class TableScreen(SessionScreen):
             return
         if ended - 1 < 1:  # the setup's first round began: no round has ended
             return
-
-        async def open_it() -> None:
-            if self._shown:
-                self._open_round_end()
-
-        self.ctx.spawn(open_it())
+        # At once, in the same update as the change: the new round's table is never seen
+        # (and tapped) for a moment before the round end replaces it.
+        self._open_round_end()
 
     def _panel(self, name: str) -> None:
         self.ctx.go(panel_route(self.session_id, name))
