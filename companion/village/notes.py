@@ -84,6 +84,13 @@ EN: dict[str, str] = {
     "karla_to_bag": "Karla puts her gen-{gen} member from the church building into the black bag",
     "d4_shows": "The die shows {colour}",
     "d4_again": "No {colour} on the board: roll again",
+    # Worded by companion.village.round_end for what the engine does without a note.
+    "church_moved": "{player}'s gen-{gen} member moves up the church track: level "
+                    "{from_level} » {level}",
+    "church_none": "Nobody moves up the church track",
+    "start_player_stays": "{player} stays the start player",
+    "karla_board_reset": "Karla's board: every cube but the last goes back to the supply",
+    "bag_filled": "Fill the bag: {cubes}",
 }
 
 

@@ -19,6 +19,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from companion.store.base import DamagedGame, SessionStore, UnsupportedSchema
+from companion.village import table_marks
 from companion.village.components import (
     ComponentData,
     ComponentProblem,
@@ -131,6 +132,8 @@ class VillageService:
             raise DamagedGame(self.store.quarantine(session_id, reason)) from exc
         session.engine_written = written
         session.saved_version = stored.version
+        marks = header.get(table_marks.HEADER_KEY)
+        session.table_marks = dict(marks) if isinstance(marks, dict) else {}
         if self.store.read_only is None:
             self._adopt_legacy(session_id, session, stored.events, prefs,
                                moved=legacy_prefs is not None or legacy_engine is not None)
@@ -179,6 +182,21 @@ class VillageService:
                 expected=session.saved_version)
             if self._engine_header(session):
                 session.engine_written = ENGINE_VERSION
+
+    def set_table_marks(self, session_id: str, session: VillageSession,
+                        instruction: str) -> None:
+        """Tick (or untick) one table instruction as done: saved in the game's header in
+        one compare-and-append write, never as an event (Undo leaves it alone)."""
+        marks = table_marks.toggled(session.table_marks, session.state, instruction)
+        before = session.table_marks
+        session.table_marks = marks
+        try:
+            session.saved_version = self.store.update_info(
+                session_id, header={table_marks.HEADER_KEY: marks},
+                expected=session.saved_version)
+        except BaseException:
+            session.table_marks = before
+            raise
 
     # `by` (table mode): who did it, e.g. {"seat": 1} for a phone at the table. It is kept
     # on the action's stored events for the log; the fold never reads it.

@@ -130,6 +130,9 @@ class VillageSession:
         self.engine_written: int | None = None
         # The stored version this copy extends (compare-and-append); set by the service.
         self.saved_version = 0
+        # The table's done marks as stored in the header (companion.village.table_marks):
+        # no game event, so undo/redo and the fold never touch them; set by the service.
+        self.table_marks: dict[str, Any] = {}
         self.state = start_state(setup, comp)
         if events:
             last_group: int | None = None

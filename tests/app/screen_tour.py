@@ -139,6 +139,16 @@ def played(store: MemoryStore, sid: str, steps: int, seed: int = 7) -> None:
     svc.store.replace_log(sid, session.events, session.redo_stack)
 
 
+def to_round(store: MemoryStore, sid: str, round_: int, seed: int = 3) -> None:
+    """Random accepted moves until round `round_` begins (the round before has ended)."""
+    svc = VillageService(store)
+    session = svc.open(sid)
+    rng = random.Random(seed)
+    while session.state.round < round_:
+        play_step(session, rng)
+    svc.store.replace_log(sid, session.events, session.redo_stack)
+
+
 def owe_a_death(store: MemoryStore, sid: str) -> None:
     """The current player took a cube, spent 12 time (the quill passes), ended the turn:
     the death waits for an answer."""
@@ -265,6 +275,14 @@ def tour_table(lang: str, look: Look) -> None:
         look(app, "table: later in the game")
         app.set_route(f"/play/village/{longer}/log")
         look(app, "log: 60 events")
+    ended = village_game(store, players=3, seed=3)
+    to_round(store, ended, 2)
+    with opened(store, lang, f"/play/village/{ended}/round-end") as app:
+        look(app, "round end: the steps")
+        tap_id(app, "round-end-step-bonus-done")
+        look(app, "round end: a step done")
+        tap_id(app, "round-end-to-table")
+        look(app, "table: the round end's banner")
     HUB._open.clear()
     done = finished_village(VillageService(store), ["Ann", "Bo"], seed=3)
     with opened(store, lang, f"/play/village/{done}") as app:

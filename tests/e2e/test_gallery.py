@@ -19,6 +19,7 @@ import pytest
 
 from .conftest import REPO, served_app
 from .test_browser import LOAD_TIMEOUT_MS, open_app, settle
+from .test_round_end_browser import played_to_round
 
 pytestmark = pytest.mark.e2e
 
@@ -36,9 +37,10 @@ class Seeded:
     url: str
     multi: str
     solo: str
+    ended: str  # a game whose first round has ended (the round-end screen)
 
 
-def _seed(data_dir: Path) -> tuple[str, str]:
+def _seed(data_dir: Path) -> tuple[str, str, str]:
     from companion.store.tinydb_store import TinyDBStore
     from companion.village.service import VillageService
     from companion.village.setup import PlayerSetup, VillageSetup
@@ -50,15 +52,16 @@ def _seed(data_dir: Path) -> tuple[str, str]:
                  PlayerSetup(name="Chiara", colour="yellow")], start_player=0, seed=5))
     solo, _ = service.create(VillageSetup(players=[PlayerSetup(name="Dana", colour="blue")],
                                           solo=True, karla_colour="red", seed=5))
-    return multi, solo
+    ended = played_to_round(service, 2, seed=3)
+    return multi, solo, ended
 
 
 @pytest.fixture(scope="module")
 def seeded(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seeded]:
     data_dir = tmp_path_factory.mktemp("gallery-data")
-    multi, solo = _seed(data_dir)
+    multi, solo, ended = _seed(data_dir)
     with served_app(data_dir) as url:
-        yield Seeded(url, multi, solo)
+        yield Seeded(url, multi, solo, ended)
 
 
 def _screens(s: Seeded) -> list[tuple[str, str]]:
@@ -71,6 +74,7 @@ def _screens(s: Seeded) -> list[tuple[str, str]]:
         ("11-score", f"{game}/score"), ("12-log", f"{game}/log"), ("13-solo-table", solo),
         ("14-solo-player", f"{solo}/player/0"), ("15-small-city", "/new/small-city"),
         ("16-feudum", "/new/feudum"), ("17-villagers", "/new/villagers"),
+        ("18-round-end", f"/play/village/{s.ended}/round-end"),
     ]
 
 

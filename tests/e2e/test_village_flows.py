@@ -98,6 +98,8 @@ class Table:
         """What the table waits for, from the turn header's last line (or a dialog)."""
         if self.dialog:
             return "dialog"
+        if "round-end" in self.ids:  # a round ended: its screen opened by itself (issue 20)
+            return "round-end"
         last = self.turn.splitlines()[-1] if self.turn else ""
         if "take a cube" in last:
             return "take"
@@ -315,6 +317,7 @@ class Solo:
     market_days: int = 0
     mass_visits: int = 0
     mass_buyouts: int = 0
+    round_end_visits: int = 0  # the round-end screen opened by itself (issue 20)
     fate_up: bool = False
     rounds: list[int] = field(default_factory=list)
 
@@ -521,6 +524,12 @@ def play_solo(ui: Ui, solo: Solo) -> None:
             solo_mass(ui, solo)
         elif stage == "hidden-question":
             ui.tap(ui.ident("banner-pending").get_by_role("button", name="Answer"))
+        elif stage == "round-end":
+            solo.round_end_visits += 1
+            if solo.round_end_visits == 1:
+                ui.shot("round-end")
+            ui.tap_id("round-end-to-table")
+            ui.ident("table-turn").wait_for(timeout=STEP_TIMEOUT_MS)
         else:
             if time.monotonic() - last_progress > NO_PROGRESS_S:
                 ui.shot("stuck")
@@ -574,6 +583,7 @@ def test_solo_game_to_final_scoring(browser: Any, app_url: str, village_shots: P
     play_solo(ui, solo)
     assert len(solo.rounds) >= 2, solo  # round 1, its mass, round 2 (or more)
     assert solo.mass_visits >= 1, solo
+    assert solo.round_end_visits >= 1, solo  # each round's end opened its own screen
     if solo.church_done:  # Ann's member waited in the black bag and she had a coin
         assert solo.mass_buyouts == 1, solo
     assert solo.deaths >= 2 and solo.karla_takes >= 3 and solo.whys >= 1, solo

@@ -25,6 +25,7 @@ from companion.app.village.hub import HUB
 from companion.app.village.log.model import LogEntry, actor_of
 from companion.app.village.log.words import describe
 from companion.app.village.present import error_text, note_texts
+from companion.app.village.table.round_end_data import round_end_of
 from companion.store.base import ReadOnlyStore, StaleWrite
 from companion.village.changes import PlayerChange, changes
 from companion.village.read import EngineFault, Reader, RuleError, TurnOptions
@@ -252,6 +253,12 @@ class VillageController(SharedHandle[VillageSession]):
     async def go_back_to(self, group: int) -> bool:
         return await self._run(lambda svc, s: svc.go_back_to(self.session_id, s, group) > 0)
 
+    async def toggle_mark(self, instruction: str) -> bool:
+        """Tick (or untick) a table instruction as done, saved with the game (no event:
+        Undo leaves it alone); every client showing the game follows."""
+        return await self._run(lambda svc, s: svc.set_table_marks(self.session_id, s,
+                                                                  instruction))
+
     async def set_prefs(self, **prefs: Any) -> bool:
         return await self._run(lambda svc, s: svc.set_prefs(self.session_id, s, **prefs))
 
@@ -272,6 +279,7 @@ class VillageController(SharedHandle[VillageSession]):
                 record_step(session, before, result)
             try:  # what the table asks next, worked out here rather than on the loop
                 turn_options(session)
+                round_end_of(session)  # the round-end screen's steps
             except Exception:
                 logger.exception("turn options of the new state failed")
             return result

@@ -103,7 +103,8 @@ def test_random_start_player_and_compensation_are_shown(store: MemoryStore) -> N
         app.click("Next")
         start_anyway(app)
         expand_instructions(app)
-        notes = texts_under(app, "table-notes")
+        # Round 1's setup steps sit with its draw: kept until ticked (issue 20).
+        notes = texts_under(app, "round-draw")
         assert any(t.endswith("is the start player") for t in notes), notes
         assert any("random influence cube" in t or "gets 1 grain" in t for t in notes), notes
 

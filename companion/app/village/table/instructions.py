@@ -3,14 +3,13 @@ area: the round's draw (what to put on which space), refills, the mass and the o
 of the last action ("At the table"). Collapsed it is one 48 px line saying how many are
 still to do; a tap opens it, and each instruction can be marked done.
 
-Done marks are screen state of this client, never a game event: kept per game (and per
-instruction, named by the log position it came from) for as long as the client's page
-lives, so leaving the table and coming back keeps them.
+Done marks are saved with the game, never a game event (companion.village.table_marks):
+named by the log position each instruction came from, they last until ticked off or the
+next round, through a restart, on every device and in table mode.
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -38,16 +37,7 @@ class RoundDraw:
 
     heading: str
     lines: tuple[Instruction, ...]
-
-
-# ---- done marks: per client page, per game ---------------------------------------------------
-_DONE: weakref.WeakKeyDictionary[Any, dict[str, set[str]]] = weakref.WeakKeyDictionary()
-
-
-def done_marks(ctx: AppContext, session_id: str) -> set[str]:
-    """The instructions this client marked done in this game (a live set)."""
-    per_game = _DONE.setdefault(ctx, {})
-    return per_game.setdefault(session_id, set())
+    redraw: bool = True  # before the round's first take: the ways to redraw are offered
 
 
 # ---- building the instructions ---------------------------------------------------------------
@@ -59,13 +49,14 @@ def note_instructions(ctx: AppContext, group: int,
                  for i, n in enumerate(notes))
 
 
-def open_count(draw: RoundDraw | None, notes: tuple[Instruction, ...], done: set[str]) -> int:
+def open_count(draw: RoundDraw | None, notes: tuple[Instruction, ...],
+               done: frozenset[str]) -> int:
     lines = (draw.lines if draw is not None else ()) + notes
     return sum(1 for line in lines if line.id not in done)
 
 
 def instructions_card(ctx: AppContext, *, draw: RoundDraw | None,
-                      notes: tuple[Instruction, ...], done: set[str], expanded: bool,
+                      notes: tuple[Instruction, ...], done: frozenset[str], expanded: bool,
                       on_toggle: Action, on_done: Callable[[str], Any],
                       draw_buttons: list[ft.Control]) -> ft.Control | None:
     """The card, or None when there is nothing to do at the table."""
@@ -93,7 +84,8 @@ def instructions_card(ctx: AppContext, *, draw: RoundDraw | None,
             for line in draw.lines:
                 rows.append(_line(ctx, line, position, line.id in done, on_done))
                 position += 1
-            rows.append(ft.Row(draw_buttons, wrap=True, spacing=8))
+            if draw.redraw:
+                rows.append(ft.Row(draw_buttons, wrap=True, spacing=8))
             parts.append(ft.Semantics(identifier="round-draw", content=ft.Column(
                 rows, spacing=4, tight=True)))
         if notes:

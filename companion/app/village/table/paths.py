@@ -7,6 +7,7 @@ NEW_VILLAGE = "/new/village"
 NEW_VILLAGE_SOLO = "/new/village-solo"
 TABLE_PATTERN = "/play/village/:session_id"
 LOG_PATTERN = "/play/village/:session_id/log"
+ROUND_END_PATTERN = "/play/village/:session_id/round-end"
 # "How this app reads the rules": every entry (from Settings), the entries of one kind of
 # game (from the wizard, above it so the draft stays), and one game's (from its table or
 # its log, above that screen).
@@ -23,6 +24,10 @@ def table_route(session_id: str) -> str:
 
 def log_route(session_id: str) -> str:
     return f"/play/village/{session_id}/log"
+
+
+def round_end_route(session_id: str) -> str:
+    return f"/play/village/{session_id}/round-end"
 
 
 def wizard_rules_route(edition: str, solo: bool) -> str:

@@ -15,11 +15,13 @@ from companion.app.village.table.paths import (
     LOG_RULES_PATTERN,
     NEW_VILLAGE,
     NEW_VILLAGE_SOLO,
+    ROUND_END_PATTERN,
     RULES_ROUTE,
     TABLE_PATTERN,
     WIZARD_RULES_PATTERN,
     WIZARD_SOLO_RULES,
 )
+from companion.app.village.table.round_end import RoundEndScreen
 from companion.app.village.table.screen import TableScreen
 from companion.app.village.wizard.screen import WizardScreen
 
@@ -46,6 +48,8 @@ def table_routes() -> dict[str, RouteSpec]:
         # The log keeps the phone awake too (used mid-game). Its parent is the table: the
         # router fills :session_id from the log's own route (as for the panels).
         LOG_PATTERN: RouteSpec(LogScreen, parent=TABLE_PATTERN, keeps_awake=True),
+        # The round's end: above the table, which opens it when a round ends.
+        ROUND_END_PATTERN: RouteSpec(RoundEndScreen, parent=TABLE_PATTERN, keeps_awake=True),
         # The rules screen sits above the screen that opened it, so back returns there
         # (for the wizard: with everything entered so far).
         RULES_ROUTE: RouteSpec(RulesScreen, parent=SETTINGS_ROUTE),

@@ -30,7 +30,6 @@ from companion.app.village.dialogs.turn import TurnDialogs
 from companion.app.village.present import note_texts
 from companion.app.village.table.base import SessionScreen
 from companion.app.village.table.instructions import (
-    done_marks,
     instructions_card,
     note_instructions,
 )
@@ -48,15 +47,19 @@ from companion.app.village.table.paths import (
     log_route,
     panel_route,
     player_route,
+    round_end_route,
     table_route,
 )
+from companion.app.village.table.round_end_data import current_round_end, open_steps
 from companion.app.village.table.sections import (
     banner,
+    last_bag_draw,
     panel_links,
     player_sig,
     round_draw,
 )
 from companion.app.village.table.words import player_name
+from companion.village import table_marks
 from companion.village.read import Reader
 from companion.village.state import VillageState
 
@@ -271,6 +274,7 @@ class TableScreen(SessionScreen):
             set_controls(self.body, list[ft.Control](self.holders[:TABLE_PANE_PARTS]))
             set_controls(self.side, list[ft.Control](self.holders[TABLE_PANE_PARTS:]))
         self.pending.sync()
+        self._follow_round_end(state)
 
     def read_only_note_part(self) -> ft.Control | None:
         if not hasattr(self, "_read_only_slot"):
@@ -324,19 +328,34 @@ class TableScreen(SessionScreen):
         self.ctx.spawn(scroll())
 
     def _instructions_part(self) -> ft.Control | None:
-        """The round's draw (before its first take) and the last action's notes."""
+        """The round's draw (kept until ticked done) and the last action's notes."""
         assert self.controller is not None
         session = self.controller.session
-        draw = round_draw(self.ctx, session)
+        done = self._done()
+        draw = round_draw(self.ctx, session, done)
         notes = [n for n in session.last_note_data  # the draw lists the draw itself
                  if draw is None or n.get("key") != "put_on_space"]
-        lines = note_instructions(self.ctx, session.group, notes)
-        done = done_marks(self.ctx, self.session_id)
-        sig = (draw, lines, frozenset(done), self.instructions_open)
+        shown = {line.id for line in draw.lines} if draw is not None else set()
+        lines = tuple(line for line in note_instructions(self.ctx, session.group, notes)
+                      if line.id not in shown)
+        sig = (draw, lines, done, self.instructions_open)
         return self.instructions_slot.get(sig, lambda: instructions_card(
             self.ctx, draw=draw, notes=lines, done=done, expanded=self.instructions_open,
             on_toggle=self._toggle_instructions, on_done=self._mark_done,
             draw_buttons=self._draw_buttons()))
+
+    def _done(self) -> frozenset[str]:
+        """The instructions ticked done (saved with the game). The round end's 'put the
+        drawn cubes on the spaces' step, once ticked there, ticks the draw's lines too."""
+        assert self.controller is not None
+        session = self.controller.session
+        done = table_marks.done(session.table_marks, session.state)
+        end = current_round_end(session)
+        if end is not None and f"end{end.round}-bag_draw" in done:
+            drawn = last_bag_draw(session)
+            if drawn is not None:
+                done = done | {f"draw{drawn[0]}-{s}" for s in drawn[1]}
+        return done
 
     def _draw_buttons(self) -> list[ft.Control]:
         """Ways to replace the round's draw (new each time: a control lives in one place)."""
@@ -352,12 +371,9 @@ class TableScreen(SessionScreen):
         self._rerender()
 
     def _mark_done(self, instruction: str) -> None:
-        done = done_marks(self.ctx, self.session_id)
-        if instruction in done:
-            done.discard(instruction)
-        else:
-            done.add(instruction)
-        self._rerender()
+        """Saved with the game (off the loop); every client showing it re-renders."""
+        if self.controller is not None:
+            self.ctx.spawn(self.controller.toggle_mark(instruction))
 
     def _banners(self, state: VillageState) -> list[BannerSpec]:
         """The banners now: (kind, text, buttons, identifier)."""
@@ -369,6 +385,14 @@ class TableScreen(SessionScreen):
             out.append(("info", pending_summary(self.ctx, self.controller, waiting),
                               [(t("village.pending.answer"), self._reopen)],
                               "banner-pending"))
+        end = current_round_end(self.controller.session)
+        left = open_steps(end, self._done()) if end is not None else 0
+        if end is not None and left:
+            out.append(("info", t("village.round_end.banner_final" if end.final
+                                  else "village.round_end.banner", round=end.round,
+                                  count=left),
+                        [(t("village.round_end.open"), self._open_round_end)],
+                        "banner-round-end"))
         if state.market_day is not None:
             seller = player_name(self.ctx, state, state.market_day.seller)
             out.append(("market", t("village.banner.market", player=seller),
@@ -512,6 +536,23 @@ class TableScreen(SessionScreen):
         # which turns Flet's automatic update after the handler off.
         self.render()
         self.update_page()
+
+    def _open_round_end(self) -> None:
+        self.ctx.go(round_end_route(self.session_id))
+
+    def _follow_round_end(self, state: VillageState) -> None:
+        """A round that ends while this table is shown opens the round-end screen by
+        itself (on every device showing the table); opening the table later does not."""
+        ended = table_marks.scope(state)
+        seen = getattr(self, "_scope_seen", None)
+        self._scope_seen = ended
+        if seen is None or ended <= seen or state.round < 1 or not self._shown:
+            return
+        if ended - 1 < 1:  # the setup's first round began: no round has ended
+            return
+        # At once, in the same update as the change: the new round's table is never seen
+        # (and tapped) for a moment before the round end replaces it.
+        self._open_round_end()
 
     def _panel(self, name: str) -> None:
         self.ctx.go(panel_route(self.session_id, name))

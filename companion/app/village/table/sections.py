@@ -14,7 +14,8 @@ import flet as ft
 
 from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET
 from companion.app.village.present import note_text
-from companion.app.village.table.instructions import Instruction, RoundDraw
+from companion.app.village.table.instructions import Instruction, RoundDraw, note_instructions
+from companion.app.village.table.round_end_data import opening_of
 from companion.app.village.table.words import cubes_text, player_name
 from companion.village.read import Reader
 from companion.village.session import VillageSession
@@ -68,21 +69,34 @@ def last_bag_draw(session: VillageSession) -> tuple[int, dict[str, list[str]]] |
     return None
 
 
-def round_draw(ctx: AppContext, session: VillageSession) -> RoundDraw | None:
-    """Before the round's first take (the engine's precondition for a redraw): what to put
-    where."""
+def round_draw(ctx: AppContext, session: VillageSession,
+               done: frozenset[str] = frozenset()) -> RoundDraw | None:
+    """What to put where for this round's draw (in round 1 with the setup's other steps:
+    start player, seat compensation). Shown before the round's first take (the engine's
+    precondition for a redraw, with the ways to redraw), and after it for as long as a
+    line is not ticked done: taking a turn never makes it disappear (issue 20)."""
     state = session.state
-    if not Reader(state, session.comp).redraw_allowed("bag"):
+    first_take = Reader(state, session.comp).redraw_allowed("bag")
+    if not first_take and (state.phase != "turns" or state.round < 1):
         return None
     drawn = last_bag_draw(session)
     lines: list[Instruction] = []
+    if state.round == 1:
+        setup = opening_of(session)
+        if setup is not None:
+            group, notes = setup
+            others = [n for n in notes if n.get("key") != "put_on_space"]
+            lines += note_instructions(ctx, group, others)
     if drawn is not None:
         seq, placements = drawn
         # Cubes as colour -> count, the way the engine's own "put on space" note has them.
-        lines = [Instruction(f"draw{seq}-{s}", note_text(ctx, "put_on_space", {
+        lines += [Instruction(f"draw{seq}-{s}", note_text(ctx, "put_on_space", {
             "space": s, "cubes": {c: placements[s].count(c) for c in sorted(set(placements[s]))}}))
             for s in state.spaces if placements.get(s)]
-    return RoundDraw(ctx.t("village.draw.heading", round=state.round), tuple(lines))
+    if not first_take and all(line.id in done for line in lines):
+        return None
+    return RoundDraw(ctx.t("village.draw.heading", round=state.round), tuple(lines),
+                     redraw=first_take)
 
 
 # ---- players ------------------------------------------------------------------------------

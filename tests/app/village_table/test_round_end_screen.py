@@ -1,0 +1,121 @@
+"""The round-end screen, headless: it opens by itself when the round ends on the table,
+shows the steps in the table's order, and its done marks are saved with the game (another
+client sees them; Back returns to the table)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from companion.app.village.hub import HUB
+from companion.store.memory import MemoryStore
+from companion.village import table_marks
+from companion.village.autoplay import candidate_commands
+from companion.village.rules.errors import RuleError
+from companion.village.service import VillageService
+from companion.village.session import VillageSession
+
+from .conftest import expand_instructions, find_id, make_game, open_app, tap, texts_under
+
+
+def play(store: MemoryStore, sid: str, done: Callable[[VillageSession], bool],
+         seed: int = 3) -> VillageSession:
+    """Random accepted commands, saved through the service, until `done`."""
+    svc = VillageService(store)
+    session = svc.open(sid)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if done(session):
+            return session
+        for cmd in candidate_commands(session, rng):
+            try:
+                svc.execute(sid, session, cmd)
+            except RuleError:
+                continue
+            break
+    raise AssertionError("never got there")
+
+
+def last_cube_taken(session: VillageSession) -> bool:
+    """The round's last cube is taken and its turn may end now."""
+    st = session.state
+    return (st.phase == "turns" and st.stage == "act" and st.cubes_on_board() == 0
+            and not st.pending and st.market_day is None)
+
+
+def end_round_on_the_table(store: MemoryStore) -> str:
+    sid = make_game(store, players=3, seed=3)
+    play(store, sid, last_cube_taken)
+    return sid
+
+
+def test_the_round_end_opens_by_itself_and_lists_the_steps(store: MemoryStore) -> None:
+    sid = end_round_on_the_table(store)
+    with open_app(store, f"/play/village/{sid}") as app:
+        app.click("End turn")
+        app.settle()
+        assert app.page.route == f"/play/village/{sid}/round-end"
+        assert "Round 1 is over" in app.visible_texts()
+        steps = [c for c, _ in app.walk(find_id(app, "round-end"))
+                 if str(getattr(c, "identifier", "")).startswith("round-end-step-")
+                 and not str(getattr(c, "identifier", "")).endswith("-done")]
+        kinds = [str(c.identifier).removeprefix("round-end-step-") for c in steps]  # type: ignore[attr-defined]
+        state = HUB.get(sid).session.state  # type: ignore[union-attr]
+        if state.phase == "turns":  # the mass resolved by itself: the new round is drawn
+            assert kinds[-3:] == ["start_player", "bag_fill", "bag_draw"], kinds
+        else:  # waiting for a buy-out or a church move: where to answer it
+            assert find_id(app, "round-end-under-way")
+        assert "mass_draw" in kinds or state.phase == "mass_buyout"
+        assert texts_under(app, "round-end-progress")[0] == (
+            f"At the table: 0 of {len(kinds)} steps done")
+
+
+def test_a_ticked_step_is_saved_and_seen_by_another_client(store: MemoryStore) -> None:
+    sid = make_game(store, players=3, seed=3)
+    play(store, sid, lambda s: s.state.round >= 2)
+    with open_app(store, f"/play/village/{sid}/round-end") as app:
+        tap(app, "round-end-step-bonus-done")
+        assert find_id(app, "round-end-step-bonus").checked is True
+        assert store.load(sid).header["table_marks"] == {"scope": 2, "done": ["end1-bonus"]}
+        with open_app(store, f"/play/village/{sid}/round-end") as other:  # another device
+            assert find_id(other, "round-end-step-bonus").checked is True
+            tap(other, "round-end-step-bonus-done")  # unticked there ...
+        app.settle()
+        assert find_id(app, "round-end-step-bonus").checked is False  # ... follows here
+        # Back to the table: a banner leads back while steps are open.
+        tap(app, "round-end-to-table")
+        assert app.page.route == f"/play/village/{sid}"
+        assert find_id(app, "banner-round-end")
+        tap(app, "banner-round-end")
+        assert app.page.route == f"/play/village/{sid}/round-end"
+
+
+def test_the_draw_ticked_on_the_round_end_ticks_the_tables_lines(store: MemoryStore) -> None:
+    sid = make_game(store, players=3, seed=3)
+    play(store, sid, lambda s: s.state.round >= 2)
+    with open_app(store, f"/play/village/{sid}/round-end") as app:
+        tap(app, "round-end-step-bag_draw-done")
+        tap(app, "round-end-to-table")
+        expand_instructions(app)
+        draw = find_id(app, "round-draw")
+        lines = [c for c, _ in app.walk(draw)
+                 if str(getattr(c, "identifier", "")).startswith("instruction-")
+                 and not str(getattr(c, "identifier", "")).endswith("-done")]
+        assert lines and all(getattr(c, "checked", False) for c in lines)
+
+
+def test_round_one_setup_list_stays_after_the_first_turn(store: MemoryStore) -> None:
+    sid = make_game(store, players=3, seed=3)
+    with open_app(store, f"/play/village/{sid}") as app:
+        expand_instructions(app)
+        total = len([t for t in texts_under(app, "round-draw") if t.startswith("Put on")])
+        tap(app, "instruction-0-done")
+        session = play(store, sid, lambda s: s.state.round_turns >= 2)
+        HUB.get(sid).session = session  # type: ignore[union-attr]
+        HUB.get(sid).notify()  # type: ignore[union-attr]
+        app.settle()
+        texts = texts_under(app, "round-draw")
+        assert len([t for t in texts if t.startswith("Put on")]) == total  # still listed
+        assert find_id(app, "instruction-0").checked is True  # the tick kept
+        assert "We drew physically" not in texts  # no redraw after the first take
+        assert table_marks.done(session.table_marks, session.state)
