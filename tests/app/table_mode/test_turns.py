@@ -13,6 +13,7 @@ from flet.controls.base_control import BaseControl
 
 from companion.app.table_mode.sharing import TableShare
 from companion.app.village.hub import HUB
+from companion.app.village.table.cubes import DIMMED
 from companion.app.village.table.screen import title_size
 from companion.i18n import Translator
 from companion.share.registry import ShareRegistry
@@ -183,6 +184,10 @@ def test_a_watching_phone_shows_no_active_game_control(store: MemoryStore,
                      "option-manual-draws"):
             assert enabled_taps(phone, part) == [], part
         assert enabled_taps(phone, "player-0")  # looking at a player still works
+        space, colour = first_cube(store, sid)
+        cube = find_id(phone, cube_id(store, sid, space, colour))
+        assert isinstance(cube, ft.Semantics) and isinstance(cube.content, ft.Container)
+        assert cube.content.data == DIMMED  # drawn as not to be taken
         phone.set_route(f"{table}/player/0")
         phone.settle()
         assert seat_line(phone) == "Ann's turn · you are watching"

@@ -246,12 +246,12 @@ class TableScreen(SessionScreen):
                           not self.phone)
         if self.title.size != size:
             self.title.size = size
+        options = controller.turn_options()  # what the engine accepts now
         locked = controls_locked(self.ctx)  # a watching phone: no game control is active
         self.spaces.control.disabled = locked
         self.buttons.control.disabled = locked
-        options = controller.turn_options()  # what the engine accepts now
         self.header.update(self.ctx, state, session.comp)
-        self.spaces.update(state, options)
+        self.spaces.update(state, options, locked)
         self.buttons.update(state, options)
         time_length = int(session.comp.v("time_track_length"))
         kinds = [(p.kind, p.colour) for p in state.players]
