@@ -128,7 +128,10 @@ class SessionScreen(Screen):
         share = self.ctx.share
         if not is_phone(self.ctx) or share is None or self._unsubscribe_share is not None:
             return
-        loop = asyncio.get_running_loop()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not on the page's loop (never in the app): nothing to hear
+            return
         seen = (controls_locked(self.ctx), phone_seat(self.ctx))
 
         def heard(_invitation: object) -> None:
