@@ -19,6 +19,8 @@ threads):
 * `member_for(member_token) -> Member | None`: the member a cookie belongs to.
 * `choose_seat(member_id, seat)`, `set_watch_only(member_id, flag)`, `remove(member_id)`,
   `members(game_id)`, `member(member_id)`: the host's and the seat picker's operations.
+* `own_seat_only` / `set_own_seat_only(flag)`: the host's setting "phones may act only
+  for their own seat" (off: a phone asks before acting for another seat).
 * `close() -> list[str]`: stop sharing. Every invitation and member token is invalid from
   then on; returns the member ids so the caller can close their connections.
 
@@ -106,6 +108,7 @@ class ShareRegistry:
         self._by_digest: dict[bytes, str] = {}  # sha256(member token) -> member id
         self._digest_of: dict[str, bytes] = {}  # member id -> sha256(member token)
         self._listeners: list[Listener] = []
+        self._own_seat_only = False  # the host's setting (see set_own_seat_only)
 
     # ---- the invitation -----------------------------------------------------------------
     def open(self, game_id: str) -> Invitation:
@@ -228,6 +231,20 @@ class ShareRegistry:
             self._members[member_id] = member = replace(member, watch_only=watch_only)
         self._notify(self.current())
         return member
+
+    @property
+    def own_seat_only(self) -> bool:
+        with self._lock:
+            return self._own_seat_only
+
+    def set_own_seat_only(self, flag: bool) -> None:
+        """The host's setting: True refuses a phone's action for another player's seat;
+        False (the default) lets the phone act for it once it has said yes."""
+        with self._lock:
+            if self._own_seat_only == flag:
+                return
+            self._own_seat_only = flag
+        self._notify(self.current())
 
     def remove(self, member_id: str) -> bool:
         """The member's token stops working at once. False: no such member."""

@@ -80,6 +80,30 @@ class Reader:
         return Ctx(work, self.comp)
 
     # ---- a turn ----------------------------------------------------------------------
+    def waiting_for(self) -> int | None:
+        """The player (seat index) the game waits for now: the one a pending choice is
+        for, the market day's seller, the mass's buyer or advancer, else the current
+        player while turns are played. None: nobody in particular (a draw, scoring, the
+        end) or Karla, who answers on her own."""
+        st = self.state
+        player: int | None
+        if st.pending:
+            player = st.pending[0].player
+        elif st.market_day is not None:
+            player = st.market_day.seller
+        elif st.phase in ("mass_buyout", "mass_advance"):
+            player = mass.buyer(self._ctx) if st.phase == "mass_buyout" \
+                else mass.advancer(self._ctx)
+        elif st.phase == "turns":
+            player = st.current
+        else:
+            player = None
+        if player is None or not 0 <= player < len(st.players):
+            return None
+        if st.karla is not None and player == st.karla.player:
+            return None
+        return player
+
     def turn_options(self) -> TurnOptions:
         return queries.turn_options(self.state, self.comp)
 

@@ -173,6 +173,20 @@ class FakeClient:
 # -- the harness -----------------------------------------------------------------------
 
 
+def _waits_for_the_user(task: asyncio.Task[Any]) -> bool:
+    """A task waiting for an answer to a question on screen (table mode's "Act for
+    Ann?") is idle, as a real client waiting for a finger is."""
+    awaited: Any = task.get_coro()
+    for _ in range(64):
+        code = getattr(awaited, "cr_code", None)
+        if code is None:
+            return False
+        if code.co_name == "waiting_for_the_user":
+            return True
+        awaited = getattr(awaited, "cr_await", None)
+    return False
+
+
 class AppHarness:
     def __init__(self, store: SessionStore | None = None, *, main: AppMain | None = None,
                  routes: Mapping[str, RouteSpec] | None = None,
@@ -195,6 +209,7 @@ class AppHarness:
         self.conn = RecordingConnection(self.loop, self._executor, self._on_invoke)
         self.session: Session | None = None
         self._started = False
+        self._event_tasks: set[asyncio.Task[None]] = set()
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -260,7 +275,8 @@ class AppHarness:
             while quiet_rounds < 3:
                 me = asyncio.current_task()
                 pending = [t for t in asyncio.all_tasks() if t is not me and not t.done()
-                           and "updates_scheduler" not in repr(t.get_coro())]
+                           and "updates_scheduler" not in repr(t.get_coro())
+                           and not _waits_for_the_user(t)]
                 if not pending:
                     quiet_rounds += 1
                     await asyncio.sleep(0)
@@ -419,7 +435,17 @@ class AppHarness:
         assert self.session is not None
         if control is not self.page and not any(c is control for c, _ in self.walk()):
             raise HarnessError(f"{control} is no longer on the page (find it again)")
-        self._run(self.session.dispatch_event(control._i, event, data))
+        # As flet's web server does: each event runs in a task of its own (a handler that
+        # waits for the user's answer to a question must not hold the next tap back).
+        session = self.session
+
+        async def start() -> None:
+            task = asyncio.get_running_loop().create_task(
+                session.dispatch_event(control._i, event, data))
+            self._event_tasks.add(task)
+            task.add_done_callback(self._event_tasks.discard)
+
+        self._run(start())
         self.settle()
 
     def click(self, text: str | None = None, **kwargs: Any) -> None:

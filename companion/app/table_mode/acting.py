@@ -1,13 +1,18 @@
 """Who may act on a shared game, and who did it.
 
 The Village controller asks `acting_refusal(ctx)` before every command, draw, undo or
-preference change (the one place the check lives), and stores `acted_by(ctx)` with the
-events a phone's command recorded: `{"seat": 2}` (the log shows "Cy's phone"). A
-watching phone may not act at all; the host's own actions carry nothing.
+preference change (the one place the check lives), and stores `acted_by(ctx, actor)` with
+the events a phone's command recorded: `{"seat": 2}` (the log shows "Cy's phone"), or
+`{"seat": 2, "for": 0}` when the phone acted for another player's seat ("Cy's phone, for
+Ann"). Before such a command `may_act_for(ctx, actor, names)` asks the phone first ("It is
+Ann's turn. Act for Ann?"), or refuses when the host lets phones act only for their own
+seat. A watching phone may not act at all, and its screens show no active control
+(`controls_locked`); the host's own actions carry nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -30,21 +35,88 @@ def acting_refusal(ctx: AppContext) -> str | None:
     return None
 
 
-def acted_by(ctx: AppContext) -> dict[str, Any] | None:
-    """What goes into a stored event's "by": the seat of the phone that acted."""
+def controls_locked(ctx: AppContext) -> bool:
+    """True on a phone that may not change the game (watching, made watch-only, or no
+    longer a member): its screens show every game control disabled, not refused after
+    the tap."""
+    return acting_refusal(ctx) is not None
+
+
+def phone_seat(ctx: AppContext) -> int | None:
+    """The seat this phone acts for (None: the host, or a phone without a seat)."""
+    if ctx.member_id is None or ctx.share is None:
+        return None
+    member = ctx.share.member(ctx.member_id)
+    return member.seat if member is not None else None
+
+
+def for_another_seat(ctx: AppContext, actor: int | None) -> bool:
+    """True when this phone would act for `actor`, a seat that is not its own."""
+    seat = phone_seat(ctx)
+    return seat is not None and actor is not None and actor != seat
+
+
+async def may_act_for(ctx: AppContext, actor: int | None, names: list[str]) -> bool:
+    """Before a phone acts for another player's seat: refused (said) when the host lets
+    phones act only for their own seat, else asked ("Act for Ann?"); True to go on. The
+    host, and a phone acting for its own seat, go on without a word."""
+    if not for_another_seat(ctx, actor) or ctx.share is None:
+        return True
+    assert actor is not None
+    seat = phone_seat(ctx)
+    assert seat is not None
+    other = names[actor] if 0 <= actor < len(names) else str(actor + 1)
+    if ctx.share.registry.own_seat_only:
+        ctx.toast(ctx.t("share.act_for.refused", player=other))
+        return False
+    answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+
+    def settle(value: bool) -> None:
+        if not answer.done():
+            answer.set_result(value)
+
+    mine = names[seat] if 0 <= seat < len(names) else str(seat + 1)
+    ctx.confirm(ctx.t("share.act_for.title", player=other),
+                ctx.t("share.act_for.message", player=other, me=mine),
+                lambda: settle(True), confirm_label=ctx.t("share.act_for.yes", player=other),
+                on_cancel=lambda: settle(False))
+    return await waiting_for_the_user(answer)
+
+
+async def waiting_for_the_user(answer: asyncio.Future[bool]) -> bool:
+    """The phone's answer to the question on screen. (Named: the headless test harness
+    counts a task waiting here as idle, as a real client waiting for a finger is.)"""
+    return await answer
+
+
+def acted_by(ctx: AppContext, actor: int | None = None) -> dict[str, Any] | None:
+    """What goes into a stored event's "by": the seat of the phone that acted, and the
+    seat it acted for when that is another one."""
     if ctx.member_id is None or ctx.share is None:
         return None
     member = ctx.share.member(ctx.member_id)
     if member is None or member.seat is None:
         return None
+    if actor is not None and actor != member.seat:
+        return {"seat": member.seat, "for": actor}
     return {"seat": member.seat}
 
 
+def _index(value: Any, names: list[str]) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+        return value
+    return None
+
+
 def by_phone_text(ctx: AppContext, by: Any, names: list[str]) -> str | None:
-    """The log's "— Julie's phone" for an event's "by" (None when there is none)."""
+    """The log's "— Julie's phone" (or "— Julie's phone, for Tom") for an event's "by"
+    (None when there is none)."""
     if not isinstance(by, dict):
         return None
-    seat = by.get("seat")
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
-        return ctx.t("share.log.by_phone", player=names[seat])
-    return None
+    seat = _index(by.get("seat"), names)
+    if seat is None:
+        return None
+    other = _index(by.get("for"), names)
+    if other is not None and other != seat:
+        return ctx.t("share.log.by_phone_for", player=names[seat], other=names[other])
+    return ctx.t("share.log.by_phone", player=names[seat])

@@ -113,3 +113,10 @@ class MemberRouter(Router):
 
     def go(self, route: str) -> None:
         super().go(self.permitted(route))
+
+    def back(self) -> None:
+        """The table is a phone's first screen: back from above it returns to it; on the
+        table itself there is nowhere further back (Home is not the phone's), so it stays
+        (before, it jumped forward to the phone's own panel)."""
+        if len(self._stack) > 1:
+            super().back()

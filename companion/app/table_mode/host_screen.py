@@ -148,6 +148,7 @@ class HostShareScreen(Screen):
             heading(t("share.host.phones")),
             *([self._member_row(m) for m in members]
               or [body(t("share.host.no_phones"), muted=True)]),
+            self._own_seat_row(),
             ft.Divider(),
             big_button(t("share.host.stop"), ft.Icons.STOP_SCREEN_SHARE, self._ask_stop,
                        identifier="share-stop", filled=False),
@@ -187,7 +188,23 @@ class HostShareScreen(Screen):
                 ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
             ], spacing=4, tight=True)))
 
+    def _own_seat_row(self) -> ft.Control:
+        """The host's setting: may a phone act for another player's seat (after asking)?"""
+        t = self.ctx.t
+        assert self.ctx.share is not None
+        label = t("share.host.own_seat_only")
+        return ft.Column([
+            ft.Semantics(identifier="own-seat-only", label=label, content=ft.Switch(
+                label=label, value=self.ctx.share.registry.own_seat_only,
+                height=TOUCH_TARGET, on_change=self._own_seat_only)),
+            body(t("share.host.own_seat_only_help"), muted=True),
+        ], spacing=2, tight=True)
+
     # ---- taps -----------------------------------------------------------------------------
+    def _own_seat_only(self, e: ft.Event[ft.Switch]) -> None:
+        assert self.ctx.share is not None
+        self.ctx.share.registry.set_own_seat_only(bool(e.control.value))
+
     def _watch_only(self, member_id: str, e: ft.Event[ft.Switch]) -> None:
         assert self.ctx.share is not None
         self.ctx.share.registry.set_watch_only(member_id, bool(e.control.value))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.app.kit import PRIMARY_BUTTON_HEIGHT, body, heading
+from companion.app.kit import PRIMARY_BUTTON_HEIGHT, back_button, body, heading
 from companion.app.routing import Screen
 from companion.app.table_mode.paths import seat_route
 from companion.app.village.hub import HUB
@@ -42,12 +42,21 @@ class SeatScreen(Screen):
         self.choices = ft.Column([body(t("common.loading"), muted=True)], spacing=10)
         return ft.View(
             route=seat_route(self.session_id),
+            # Back to the table once this phone has picked (before, the table would
+            # send it here again: no arrow then).
             appbar=ft.AppBar(title=ft.Text(t("share.seat.title")),
+                             leading=back_button(t("panel.common.to_table"), partial(
+                                 self.ctx.go, table_route(self.session_id)))
+                             if self._has_chosen() else None,
                              automatically_imply_leading=False),
             scroll=ft.ScrollMode.AUTO,
             padding=ft.Padding.symmetric(horizontal=16, vertical=12),
             controls=[body(t("share.seat.intro")), self.choices],
         )
+
+    def _has_chosen(self) -> bool:
+        share, member_id = self.ctx.share, self.ctx.member_id
+        return share is None or member_id is None or share.has_chosen(member_id)
 
     def did_appear(self) -> None:
         self.ctx.spawn(self._load())

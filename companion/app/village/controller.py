@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from companion.app.shared_sessions import OpenShared, SharedHandle
-from companion.app.table_mode.acting import acted_by, acting_refusal
+from companion.app.table_mode.acting import acted_by, acting_refusal, may_act_for
 from companion.app.village.hub import HUB
 from companion.app.village.log.model import LogEntry, actor_of
 from companion.app.village.log.words import describe
@@ -194,8 +194,23 @@ class VillageController(SharedHandle[VillageSession]):
 
     # ---- acting ------------------------------------------------------------------------
     async def dispatch(self, command: dict[str, Any]) -> bool:
-        by = acted_by(self.ctx)  # table mode: the seat of the phone that did it
+        # Table mode: a phone acting for another player's seat is asked first (or refused,
+        # by the host's setting); the events record the phone's seat and the seat it
+        # acted for.
+        actor = self._actor(command)
+        if not self.busy and acting_refusal(self.ctx) is None and not await may_act_for(
+                self.ctx, actor, [p.name for p in self.state.players]):
+            return False
+        by = acted_by(self.ctx, actor)
         return await self._run(lambda svc, s: svc.execute(self.session_id, s, command, by=by))
+
+    def _actor(self, command: dict[str, Any]) -> int | None:
+        """The player `command` acts for (None: nobody in particular, or Karla)."""
+        state = self.state
+        actor = actor_of(state, command)
+        if state.karla is not None and actor == state.karla.player:
+            return None
+        return actor
 
     async def enter_draw(self, outcome: dict[str, Any]) -> bool:
         by = acted_by(self.ctx)

@@ -17,6 +17,8 @@ from typing import Any
 import flet as ft
 
 from companion.app.kit import back_button, body, notice_card
+from companion.app.table_mode.acting import controls_locked
+from companion.app.table_mode.turn_notice import SeatStrip, is_phone
 from companion.app.village.present import note_texts
 from companion.app.village.table.base import SessionScreen
 from companion.app.village.table.paths import table_route
@@ -42,6 +44,7 @@ class PanelScreen(SessionScreen):
     """Base for the five panels: subclasses give `title()` and `body_controls()`."""
 
     identifier = "panel"
+    shows_seat_state = True  # on a phone: whose turn, at the top
 
     def title(self) -> str:
         raise NotImplementedError
@@ -81,6 +84,7 @@ class PanelScreen(SessionScreen):
     def build(self) -> ft.View:
         t = self.ctx.t
         self._notice = ft.Container(visible=False)
+        self._strip = SeatStrip(self.ctx) if is_phone(self.ctx) else None
         # Phones: one column. Wider screens: cards two or three abreast (see card()).
         self._body = ft.ResponsiveRow([body(t("common.loading"), muted=True)], spacing=12,
                                       run_spacing=12)
@@ -94,7 +98,9 @@ class PanelScreen(SessionScreen):
             padding=ft.Padding.symmetric(horizontal=12, vertical=8),
             spacing=12,
             controls=[ft.Semantics(identifier=self.identifier,
-                                   content=ft.Column([self._notice, self._body], spacing=12))],
+                                   content=ft.Column(
+                                       [*([self._strip.control] if self._strip else []),
+                                        self._notice, self._body], spacing=12))],
         )
         return self.view
 
@@ -117,8 +123,12 @@ class PanelScreen(SessionScreen):
         self.ctx.go(table_route(self.session_id))
 
     def render(self) -> None:
+        if self._strip is not None:
+            self._strip.update(self.state, self.comp)
         self._render_notice()
         self._body.controls = self.body_controls()
+        # A watching phone sees the panel with every control greyed (not refused on tap).
+        self._body.disabled = controls_locked(self.ctx)
 
     def refresh(self) -> None:
         """Redraw after a local change (a chip, a stepper of a draft)."""

@@ -1,14 +1,22 @@
 """What the table and the log share: open the session off the event loop, re-render on any
-client's change, and undo/redo buttons that are always in the app bar."""
+client's change, and undo/redo buttons that are always in the app bar.
+
+On a joined phone (table mode) they also re-render when the host changes the phone's
+standing (watch-only, the acting setting), keep undo/redo disabled while the phone may not
+act, and tell the phone when its seat comes up (a vibration; a message on screens without
+the seat line at the top)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import flet as ft
 
 from companion.app.kit import big_button, body, icon_button, read_only_note
 from companion.app.routing import HOME_ROUTE, Screen
+from companion.app.table_mode.acting import controls_locked, phone_seat
+from companion.app.table_mode.turn_notice import is_phone, notice_turn, seat_is_up
 from companion.app.village.controller import VillageController
 from companion.store.base import CorruptSession, DamagedGame, StaleWrite
 
@@ -19,6 +27,8 @@ class SessionScreen(Screen):
     controller: VillageController | None = None
     _shown = False
     _opening = False
+    _unsubscribe_share: object = None
+    shows_seat_state = False  # the screen shows the phone's seat line (table, panels)
 
     @property
     def session_id(self) -> str:
@@ -37,8 +47,9 @@ class SessionScreen(Screen):
 
     def _refresh_history(self) -> None:
         session = self.controller.session if self.controller else None
-        self.undo_button.disabled = session is None or not session.can_undo()
-        self.redo_button.disabled = session is None or not session.can_redo()
+        locked = controls_locked(self.ctx)  # a watching phone: nothing to tap
+        self.undo_button.disabled = locked or session is None or not session.can_undo()
+        self.redo_button.disabled = locked or session is None or not session.can_redo()
 
     async def undo(self) -> None:
         if self.controller is not None:
@@ -51,6 +62,7 @@ class SessionScreen(Screen):
     # ---- lifecycle ----------------------------------------------------------------------------
     def did_appear(self) -> None:
         self._shown = True
+        self._listen_to_share()
         if self.controller is not None and self.controller.subscribe(self._changed):
             self._changed()  # shown again: listening again, catch up
             return
@@ -61,6 +73,9 @@ class SessionScreen(Screen):
 
     def will_disappear(self) -> None:
         self._shown = False
+        unsubscribe, self._unsubscribe_share = self._unsubscribe_share, None
+        if callable(unsubscribe):
+            unsubscribe()
         if self.controller is not None:
             self.controller.unsubscribe()
 
@@ -104,7 +119,43 @@ class SessionScreen(Screen):
             return
         self._refresh_history()
         self.render()
+        self._notice_turn()
         self.update_page()
+
+    # ---- table mode: the phone's standing and its turn ------------------------------------------
+    def _listen_to_share(self) -> None:
+        """A phone re-renders when the host changes what it may do (any thread tells)."""
+        share = self.ctx.share
+        if not is_phone(self.ctx) or share is None or self._unsubscribe_share is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not on the page's loop (never in the app): nothing to hear
+            return
+        seen = (controls_locked(self.ctx), phone_seat(self.ctx))
+
+        def heard(_invitation: object) -> None:
+            if loop.is_closed():
+                return
+            loop.call_soon_threadsafe(on_loop)
+
+        def on_loop() -> None:
+            nonlocal seen
+            now = (controls_locked(self.ctx), phone_seat(self.ctx))
+            if now != seen and self._shown and self.controller is not None:
+                seen = now
+                self._changed()
+
+        self._unsubscribe_share = share.registry.subscribe(heard)
+
+    def _notice_turn(self) -> None:
+        if self.controller is None or not is_phone(self.ctx):
+            return
+        state = self.controller.state
+        if notice_turn(self.ctx, seat_is_up(self.ctx, state, self.controller.session.comp)) \
+                and not self.shows_seat_state and phone_seat(self.ctx) is not None:
+            self.ctx.toast(self.ctx.t("share.turn.yours", player=state.players[
+                phone_seat(self.ctx) or 0].name))
 
     def _page_alive(self) -> bool:
         try:

@@ -138,16 +138,19 @@ class SpacesPanel:
         self.column = ft.Column(spacing=0)
         self.control = ft.Semantics(identifier="action-spaces", content=self.column)
 
-    def update(self, state: VillageState, options: TurnOptions) -> list[ft.Control]:
-        """Show `state`; the controls that changed (to send)."""
+    def update(self, state: VillageState, options: TurnOptions,
+               locked: bool = False) -> list[ft.Control]:
+        """Show `state`; the controls that changed (to send). `locked` (a watching phone):
+        every cube dimmed, as none may be taken from here."""
+        takes = frozenset[tuple[str, str]]() if locked else options.takes
         if list(state.spaces) != list(self.rows):
             self.rows = {space: SpaceRow(self.ctx, space, self._tap) for space in state.spaces}
             self.column.controls = [row.control for row in self.rows.values()]
             for space, cubes in state.spaces.items():
-                self.rows[space].update(cubes, options.takes)
+                self.rows[space].update(cubes, takes)
             return [self.control]
         return [self.rows[space].chips for space, cubes in state.spaces.items()
-                if self.rows[space].update(cubes, options.takes)]  # (list: runs them all)
+                if self.rows[space].update(cubes, takes)]  # (list: runs them all)
 
     async def _tap(self, space: str, index: int) -> None:
         row = self.rows.get(space)

@@ -19,9 +19,12 @@ from companion.app.kit import (
     body,
     heading,
     icon_button,
+    text_width,
 )
 from companion.app.routing import HOME_ROUTE
+from companion.app.table_mode.acting import controls_locked
 from companion.app.table_mode.table_actions import table_mode_actions
+from companion.app.table_mode.turn_notice import SeatStrip, is_phone
 from companion.app.village.change_words import change_lines, changes_card, karla_lines
 from companion.app.village.controller import last_turn
 from companion.app.village.dialogs.common import DialogSlot
@@ -77,9 +80,25 @@ TABLE_CACHE_EXTENT = 3000  # px beyond the screen kept built: the whole table
 WIDE_LAYOUT = 900  # px: from this window width, the table beside the players
 TABLE_PANE_PARTS = 8  # the parts in the table's pane (the rest are the players')
 BannerSpec = tuple[str, str, list[tuple[str, Callable[[], Any]]], str]
+TITLE_SIZE = 22  # Material's app bar title
+TITLE_MIN_SIZE = 14
+APP_BAR_LEADING = 56  # px the back arrow's slot takes
+APP_BAR_GAPS = 32  # px of padding around the title
+
+
+def title_size(title: str, width: float, actions: int, leading: bool) -> int:
+    """The app bar title's font size that fits `title` beside the bar's buttons at this
+    window `width` (at 360 px a phone's bar holds four 48 px buttons): Material's 22 where
+    it fits, smaller where it would be cut ("Round…")."""
+    room = width - (APP_BAR_LEADING if leading else 0) - actions * TOUCH_TARGET - APP_BAR_GAPS
+    wide = text_width(title, TITLE_SIZE)
+    if wide <= room:
+        return TITLE_SIZE
+    return max(TITLE_MIN_SIZE, int(TITLE_SIZE * room / max(wide, 1)))
 
 
 class TableScreen(SessionScreen):
+    shows_seat_state = True  # a phone's seat line is the table's first part
     def build(self) -> ft.View:
         t = self.ctx.t
         self.slot = DialogSlot(self.ctx.page)
@@ -87,7 +106,11 @@ class TableScreen(SessionScreen):
         self.turn_dialogs: TurnDialogs | None = None
         self.karla: KarlaBoard | None = None
         self.karla_control: ft.Control | None = None
-        self.title = ft.Text(t("game.village"))
+        self.title = ft.Text(t("game.village"), max_lines=1, tooltip=t("game.village"))
+        # A phone's table is its first screen: nothing to go back to, so no back arrow
+        # (one that did nothing was there before), and the title gets the room.
+        self.phone = is_phone(self.ctx)
+        self.seat_strip = SeatStrip(self.ctx) if self.phone else None
         # A list, not a scrolling column: each part gets its own repaint boundary (a tap
         # that changes one part redraws only that part). The cache extent keeps every
         # part of the table built (and in the screen reader's tree) as a column did.
@@ -96,14 +119,17 @@ class TableScreen(SessionScreen):
         self.wide = False  # laid out in two panes (set on the first render)
         log_button = icon_button(ft.Icons.HISTORY, t("village.log.title"),
                                  lambda: self.ctx.go(log_route(self.session_id)))
+        self.actions: list[ft.Control] = [
+            *self.history_buttons(), ft.Semantics(identifier="open-log", content=log_button),
+            *table_mode_actions(self.ctx, self.session_id)]
         self.view = ft.View(
             route=table_route(self.session_id),
             appbar=ft.AppBar(
-                leading=back_button(t("common.back"), lambda: self.ctx.go(HOME_ROUTE)),
+                leading=None if self.phone else back_button(
+                    t("common.back"), lambda: self.ctx.go(HOME_ROUTE)),
+                automatically_imply_leading=False,
                 title=self.title,
-                actions=[*self.history_buttons(),
-                         ft.Semantics(identifier="open-log", content=log_button),
-                         *table_mode_actions(self.ctx, self.session_id)],
+                actions=self.actions,
             ),
             padding=0,
             controls=[self.body],
@@ -224,7 +250,16 @@ class TableScreen(SessionScreen):
                  else t("village.table.setup"))
         if self.title.value != title:
             self.title.value = title
+            self.title.tooltip = title
+            self.title.semantics_label = title
+        size = title_size(title, float(self.ctx.page.width or 360), len(self.actions),
+                          not self.phone)
+        if self.title.size != size:
+            self.title.size = size
         options = controller.turn_options()  # what the engine accepts now
+        locked = controls_locked(self.ctx)  # a watching phone: no game control is active
+        self.spaces.control.disabled = locked
+        self.buttons.control.disabled = locked
         self.header.update(self.ctx, state, session.comp)
         # A turn ended (here or on a panel): back to the top, whose turn is next and the
         # cubes. Read when a turn waits for its cube (or no turn is played): a cube taken
@@ -234,7 +269,7 @@ class TableScreen(SessionScreen):
             if self.turn_key is not None and turn_key != self.turn_key:
                 self.scroll_to_top()
             self.turn_key = turn_key
-        self.spaces.update(state, options)
+        self.spaces.update(state, options, locked)
         self.buttons.update(state, options)
         time_length = int(session.comp.v("time_track_length"))
         kinds = [(p.kind, p.colour) for p in state.players]
@@ -244,7 +279,10 @@ class TableScreen(SessionScreen):
         for i, tile in enumerate(self.player_tiles):
             tile.update(player_sig(self.ctx, state, i, time_length))
         set_controls(self.players, [tile.control for tile in self.player_tiles])
+        if self.seat_strip is not None:
+            self.seat_strip.update(state, session.comp)
         parts: list[ft.Control | None] = [
+            self.seat_strip.control if self.seat_strip is not None else None,
             self.read_only_note_part(),
             self._banner_part(state),
             self.header.control,
@@ -273,7 +311,10 @@ class TableScreen(SessionScreen):
         else:  # the table on the left, the players (and Karla's board) on the right
             set_controls(self.body, list[ft.Control](self.holders[:TABLE_PANE_PARTS]))
             set_controls(self.side, list[ft.Control](self.holders[TABLE_PANE_PARTS:]))
-        self.pending.sync()
+        if locked:  # a watching phone is not asked the game's questions
+            self.slot.close()
+        else:
+            self.pending.sync()
         self._follow_round_end(state)
 
     def read_only_note_part(self) -> ft.Control | None:
@@ -283,6 +324,12 @@ class TableScreen(SessionScreen):
 
     def _banner_part(self, state: VillageState) -> ft.Control | None:
         specs = self._banners(state)
+        if controls_locked(self.ctx):  # a watching phone keeps only the ways to look
+            looks = {self.ctx.t(key) for key in ("village.banner.open_market",
+                                                 "village.banner.open_mass",
+                                                 "village.banner.open_score")}
+            specs = [(kind, text, [b for b in buttons if b[0] in looks], ident)
+                     for kind, text, buttons, ident in specs]
         sig = tuple((kind, text, tuple(label for label, _ in buttons), ident)
                     for kind, text, buttons, ident in specs)
         return self.banner_slot.get(sig, lambda: ft.Column(
@@ -338,7 +385,7 @@ class TableScreen(SessionScreen):
         shown = {line.id for line in draw.lines} if draw is not None else set()
         lines = tuple(line for line in note_instructions(self.ctx, session.group, notes)
                       if line.id not in shown)
-        sig = (draw, lines, done, self.instructions_open)
+        sig = (draw, lines, done, self.instructions_open, controls_locked(self.ctx))
         return self.instructions_slot.get(sig, lambda: instructions_card(
             self.ctx, draw=draw, notes=lines, done=done, expanded=self.instructions_open,
             on_toggle=self._toggle_instructions, on_done=self._mark_done,
@@ -360,6 +407,8 @@ class TableScreen(SessionScreen):
     def _draw_buttons(self) -> list[ft.Control]:
         """Ways to replace the round's draw (new each time: a control lives in one place)."""
         t = self.ctx.t
+        if controls_locked(self.ctx):
+            return []
         return [ft.OutlinedButton(t("village.draw.physical"), icon=ft.Icons.BACK_HAND,
                                   on_click=self._redraw_physical, height=TOUCH_TARGET),
                 ft.OutlinedButton(t("village.draw.app_again"), icon=ft.Icons.CASINO,
@@ -381,7 +430,7 @@ class TableScreen(SessionScreen):
         out: list[BannerSpec] = []
         assert self.controller is not None and self.pending is not None
         waiting = self.pending.waiting()
-        if waiting is not None and self.pending.is_hidden():
+        if waiting is not None and (self.pending.is_hidden() or controls_locked(self.ctx)):
             out.append(("info", pending_summary(self.ctx, self.controller, waiting),
                               [(t("village.pending.answer"), self._reopen)],
                               "banner-pending"))
@@ -440,7 +489,8 @@ class TableScreen(SessionScreen):
     def _options(self) -> ft.Control | None:
         assert self.controller is not None
         session = self.controller.session
-        sig = (session.draw_mode, session.karla_policy, self.controller.state.solo)
+        sig = (session.draw_mode, session.karla_policy, self.controller.state.solo,
+               controls_locked(self.ctx))
         return self.options_slot.get(sig, self._build_options)
 
     def _build_options(self) -> ft.Control:
@@ -453,6 +503,9 @@ class TableScreen(SessionScreen):
             rows.append(self._switch_row(t("village.options.karla_auto"),
                                          session.karla_policy == "auto",
                                          self._toggle_karla_policy, "option-karla-auto"))
+        if controls_locked(self.ctx):  # a watching phone sees the settings, greyed
+            for row in rows:
+                row.disabled = True
         rows.append(ft.Semantics(identifier="open-rules", content=ft.TextButton(
             t("readings.title"), icon=ft.Icons.RULE, height=TOUCH_TARGET,
             on_click=lambda: self.ctx.go(game_rules_route(self.session_id)))))

@@ -1,0 +1,252 @@
+"""Table mode, headless: every phone shows whose turn it is; the phone whose seat comes up is
+told at once (highlighted line, a vibration); acting for another seat asks first (or is
+refused by the host's setting) and the log names both seats; a watching phone shows no
+active game control; the app bar title fits 360 px; Back works on a phone's screens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+import pytest
+from flet.controls.base_control import BaseControl
+
+from companion.app.table_mode.sharing import TableShare
+from companion.app.village.hub import HUB
+from companion.app.village.table.cubes import DIMMED
+from companion.app.village.table.screen import title_size
+from companion.i18n import Translator
+from companion.share.registry import ShareRegistry
+from companion.store.memory import MemoryStore
+
+from ..harness import AppHarness, FakeClient
+from ..village_table.conftest import find_id, make_game, tap
+from ..village_table.test_table import cube_id, first_cube
+from .test_members import client, join, routes, stack
+
+
+@pytest.fixture
+def share() -> TableShare:
+    return TableShare(ShareRegistry(), "127.0.0.2", 8550)
+
+
+def enabled_taps(app: AppHarness, identifier: str) -> list[BaseControl]:
+    """Controls under `identifier` a finger could use: a tap or change handler, and
+    neither the control nor any control around it disabled."""
+    root = find_id(app, identifier)
+    found = []
+    for control, ancestors in app.walk(root, visible_only=True):
+        handler = getattr(control, "on_click", None) or getattr(control, "on_change", None)
+        if handler is None:
+            continue
+        if getattr(control, "disabled", False) or any(
+                getattr(a, "disabled", False) for a in ancestors):
+            continue
+        found.append(control)
+    return found
+
+
+def seat_line(app: AppHarness) -> str:
+    for ident in ("seat-state-up", "seat-state"):
+        try:
+            node = find_id(app, ident)
+        except AssertionError:
+            continue
+        return str(getattr(node, "label", ""))
+    raise AssertionError("no seat line")
+
+
+def answer_dialog(app: AppHarness, button: str) -> None:
+    dialogs = [d for d in app.page._dialogs.controls if getattr(d, "open", False)]
+    assert dialogs, "no question was asked"
+    dialog = dialogs[-1]
+    for action in dialog.actions:
+        if isinstance(action, ft.Control) and getattr(action, "content", None) == button:
+            app.dispatch(action, "click")
+            return
+    raise AssertionError(f"no {button!r} in {[getattr(a, 'content', a) for a in dialog.actions]}")
+
+
+def dialog_texts(app: AppHarness) -> list[str]:
+    return [t for d in app.page._dialogs.controls if getattr(d, "open", False)
+            for c, _ in app.walk(d) for t in app.own_texts(c)]
+
+
+def phone_client(store: MemoryStore, share: TableShare, member: str, route: str) -> Any:
+    """A joined phone on Android (so it may vibrate)."""
+    from contextlib import contextmanager
+
+    from companion.app.shell import build_main
+    from companion.app.store_access import AsyncStore
+
+    @contextmanager
+    def run() -> Any:
+        astore = AsyncStore(store)
+        real = build_main(astore, routes(), share=share)
+
+        async def main(page: ft.Page) -> None:
+            page.client_user_agent = f"Mozilla/5.0 Phone vc-member/{member}"
+            await real(page)
+
+        app = AppHarness(main=main, client=FakeClient(initial_route=route,
+                                                      platform="android"))
+        try:
+            with app:
+                yield app
+        finally:
+            astore.close()
+
+    return run()
+
+
+def test_the_up_seat_is_told_and_another_seat_is_asked_first(store: MemoryStore,
+                                                            share: TableShare) -> None:
+    sid = make_game(store)  # Ann (seat 0) starts
+    space, colour = first_cube(store, sid)
+    ident = cube_id(store, sid, space, colour)
+    bo = join(share, sid)
+    share.choose_seat(bo, 1)
+    table = f"/play/village/{sid}"
+    with phone_client(store, share, bo, table) as phone:
+        phone.settle()
+        assert seat_line(phone) == "Ann's turn · you are Bo"
+        assert not phone.client.calls("HapticFeedback")  # opening on it: no vibration
+        # Bo's phone takes Ann's cube: asked first; "Cancel" leaves the game as it was
+        tap(phone, ident)
+        assert "It is Ann's turn" in dialog_texts(phone)
+        answer_dialog(phone, "Cancel")
+        phone.settle()
+        assert all(e["body"]["type"] != "take_cube" for e in store.load(sid).events)
+        # asked again, and yes: the take is recorded as Bo's phone acting for Ann
+        tap(phone, ident)
+        answer_dialog(phone, "Act for Ann")
+        phone.settle()
+        taken = store.load(sid).events[-1]
+        assert taken["body"]["type"] == "take_cube"
+        assert taken["by"] == {"seat": 1, "for": 0}
+        # ending Ann's turn (asked again) brings the turn to Bo: told and vibrated at once
+        phone.click("End turn")
+        answer_dialog(phone, "Act for Ann")
+        phone.settle()
+        assert HUB.get(sid).session.state.current == 1  # type: ignore[union-attr]
+        assert seat_line(phone) == "Your turn, Bo!"
+        find_id(phone, "seat-state-up")
+        assert len(phone.client.calls("HapticFeedback", "vibrate")) == 1
+        # Bo's own turn: no question
+        space, colour = first_cube(store, sid)
+        tap(phone, cube_id(store, sid, space, colour))
+        phone.settle()
+        assert not dialog_texts(phone)
+        assert store.load(sid).events[-1]["by"] == {"seat": 1}
+        # the log names both seats for the take on Ann's turn
+        phone.set_route(f"{table}/log")
+        phone.settle()
+        assert any("— Bo's phone, for Ann" in t for t in phone.visible_texts())
+
+
+def test_the_host_setting_refuses_acting_for_another_seat(store: MemoryStore,
+                                                         share: TableShare) -> None:
+    sid = make_game(store)
+    space, colour = first_cube(store, sid)
+    ident = cube_id(store, sid, space, colour)
+    bo = join(share, sid)
+    share.choose_seat(bo, 1)
+    share.registry.set_own_seat_only(True)
+    with client(store, share, bo, f"/play/village/{sid}") as phone:
+        tap(phone, ident)
+        phone.settle()
+        assert not dialog_texts(phone) or "It is Ann's turn" not in dialog_texts(phone)
+        assert any("only for its own seat" in t for t in phone.toasts())
+        assert all(e["body"]["type"] != "take_cube" for e in store.load(sid).events)
+
+
+def test_the_host_switches_the_setting_on_the_share_screen(store: MemoryStore,
+                                                           share: TableShare) -> None:
+    sid = make_game(store)
+    with client(store, share, None, f"/play/village/{sid}/share") as host:
+        host.settle()
+        assert not share.registry.own_seat_only
+        host.toggle_switch("Phones act only for their own seat")
+        assert share.registry.own_seat_only
+
+
+def test_a_watching_phone_shows_no_active_game_control(store: MemoryStore,
+                                                       share: TableShare) -> None:
+    sid = make_game(store)
+    watcher, ann = join(share, sid), join(share, sid)
+    share.choose_seat(watcher, None)
+    share.choose_seat(ann, 0)
+    table = f"/play/village/{sid}"
+    with client(store, share, watcher, table) as phone:
+        phone.settle()
+        assert seat_line(phone) == "Ann's turn · you are watching"
+        for part in ("action-spaces", "turn-buttons", "undo", "redo",
+                     "option-manual-draws"):
+            assert enabled_taps(phone, part) == [], part
+        assert enabled_taps(phone, "player-0")  # looking at a player still works
+        space, colour = first_cube(store, sid)
+        cube = find_id(phone, cube_id(store, sid, space, colour))
+        assert isinstance(cube, ft.Semantics) and isinstance(cube.content, ft.Container)
+        assert cube.content.data == DIMMED  # drawn as not to be taken
+        phone.set_route(f"{table}/player/0")
+        phone.settle()
+        assert seat_line(phone) == "Ann's turn · you are watching"
+        assert enabled_taps(phone, "player-panel") == []  # every stepper and form greyed
+        for panel in ("market", "mass", "chronicle", "score"):
+            phone.set_route(f"{table}/{panel}")
+            phone.settle()
+            assert enabled_taps(phone, f"{panel}-panel") == [], panel
+    # the host makes a seated phone watch-only: its open table greys out at once
+    with client(store, share, ann, table) as phone:
+        phone.settle()
+        assert seat_line(phone) == "Your turn, Ann!"
+        assert enabled_taps(phone, "action-spaces")
+        share.registry.set_watch_only(ann, True)
+        phone.settle()
+        assert enabled_taps(phone, "action-spaces") == []
+        assert seat_line(phone) == "Ann's turn · you are watching"
+        share.registry.set_watch_only(ann, False)
+        phone.settle()
+        assert enabled_taps(phone, "action-spaces")
+
+
+def test_back_on_a_phone_and_the_title_at_360px(store: MemoryStore, share: TableShare) -> None:
+    sid = make_game(store)
+    bo = join(share, sid)
+    share.choose_seat(bo, 1)
+    table = f"/play/village/{sid}"
+    with client(store, share, bo, f"{table}/player/1") as phone:
+        phone.settle()
+        phone.back()  # the panel's back: the table
+        assert stack(phone) == [table]
+        view = phone.page.views[-1]
+        assert view.appbar is not None and view.appbar.leading is None  # nothing further
+        phone.back()  # the system back on the table stays (it used to jump forward)
+        assert stack(phone) == [table]
+        tap(phone, "open-seat")  # My seat, and back from it
+        assert stack(phone) == [table, f"{table}/seat"]
+        phone.dispatch(phone.page.views[-1].appbar.leading, "click")  # type: ignore[union-attr,arg-type]
+        phone.settle()
+        assert stack(phone) == [table]
+        phone.set_route(f"{table}/log")
+        phone.back()
+        assert stack(phone) == [table]
+        title = phone.page.views[-1].appbar.title  # type: ignore[union-attr]
+        assert isinstance(title, ft.Text) and title.value == "Round 1"
+        assert title.tooltip == "Round 1" and title.size == 22  # room for it on a phone
+    with client(store, share, None, table) as host:  # the host's Back goes Home
+        host.dispatch(host.page.views[-1].appbar.leading, "click")  # type: ignore[union-attr,arg-type]
+        host.settle()
+        assert stack(host) == ["/"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ko", "zh_Hant"])
+def test_the_table_title_fits_a_phone_bar(lang: str) -> None:
+    from companion.app.kit import text_width
+
+    t = Translator(lang).t
+    for title in (t("village.table.title", round=12), t("village.table.setup")):
+        for leading, actions in ((True, 4), (False, 4)):  # the host's bar, a phone's bar
+            size = title_size(title, 360, actions, leading)
+            room = 360 - (56 if leading else 0) - actions * 48 - 32
+            assert text_width(title, size) <= room or size == 14, (lang, title, size)
