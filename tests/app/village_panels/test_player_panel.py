@@ -158,6 +158,8 @@ def test_crafts_buy_offers_cubes_first_then_coins_and_the_cost_stays_editable() 
         assert p.goods.get("plough") == 1 and p.coins == 1 and p.cubes.get("pink") == 0
         bought = [e["body"] for e in game.session.events if e["body"]["type"] == "crafts_buy"]
         assert bought[-1]["pay"]["cubes"] == {"pink": 1} and bought[-1]["pay"]["override"]
+        # Apply (not "… and end the turn"): confirming does not end Ann's turn.
+        assert game.session.state.current == 0 and game.session.state.stage == "act"
         assert not app.find_all(identifier="pay-differs")
 
 

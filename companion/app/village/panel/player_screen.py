@@ -228,7 +228,11 @@ class PlayerScreen(PanelScreen):
         self.action = action
         self.refresh()
 
-    async def _apply(self, and_end: bool = False) -> bool:
+    async def _apply(self) -> bool:
+        """Apply (a button handler: Flet may pass it an event, so no parameters here)."""
+        return await self._apply_action(and_end=False)
+
+    async def _apply_action(self, *, and_end: bool) -> bool:
         action = self.action or self._default_action()
         form = self.forms[action]
         env = FormEnv(self.ctx, self.state, self.comp, self.index, True, self.refresh)
@@ -265,7 +269,7 @@ class PlayerScreen(PanelScreen):
     async def _apply_and_end(self) -> None:
         """The action, then the end of the turn, then the table (the next player's turn,
         or a choice the action left for the table to answer first)."""
-        if not await self._apply(and_end=True):
+        if not await self._apply_action(and_end=True):
             return  # refused: the form keeps what was chosen, the toast says why
         await self._end_and_leave()
 
