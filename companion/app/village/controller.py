@@ -108,9 +108,13 @@ class VillageController(SharedHandle[VillageSession]):
         return turn_options(self.session)
 
     # ---- acting ------------------------------------------------------------------------
-    async def dispatch(self, command: dict[str, Any]) -> bool:
+    async def dispatch(self, command: dict[str, Any],
+                       on_refusal: Callable[[RuleError], Any] | None = None) -> bool:
+        """Apply a command; a refusal is toasted, or handed to `on_refusal` (a form that
+        shows it beside the field it names, never over its buttons)."""
         by = acted_by(self.ctx)  # table mode: the seat of the phone that did it
-        return await self._run(lambda svc, s: svc.execute(self.session_id, s, command, by=by))
+        return await self._run(lambda svc, s: svc.execute(self.session_id, s, command, by=by),
+                               on_refusal)
 
     async def enter_draw(self, outcome: dict[str, Any]) -> bool:
         by = acted_by(self.ctx)
@@ -171,7 +175,8 @@ class VillageController(SharedHandle[VillageSession]):
     async def set_prefs(self, **prefs: Any) -> bool:
         return await self._run(lambda svc, s: svc.set_prefs(self.session_id, s, **prefs))
 
-    async def _run(self, work: Callable[[VillageService, VillageSession], Any]) -> bool:
+    async def _run(self, work: Callable[[VillageService, VillageSession], Any],
+                   on_refusal: Callable[[RuleError], Any] | None = None) -> bool:
         """Apply + save on the store thread; only then confirm (haptic) and re-render."""
         if self.busy:
             return False
@@ -192,7 +197,10 @@ class VillageController(SharedHandle[VillageSession]):
         try:
             result = await self.ctx.store.run(apply)
         except RuleError as exc:
-            self.ctx.toast(error_text(self.ctx, exc))
+            if on_refusal is not None:
+                on_refusal(exc)
+            else:
+                self.ctx.toast(error_text(self.ctx, exc))
             return False
         except StaleWrite as exc:  # another window or process saved to this game first
             await self.reload_after(exc)  # still busy: no tap lands on the stale copy

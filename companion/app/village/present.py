@@ -65,13 +65,24 @@ def _karla(ctx: AppContext, params: dict[str, Any]) -> dict[str, str]:
             if k in NAME_PARAMS and v == KARLA_NAME}
 
 
+# A refusal without a key (a shape error of a command) names its field in words: the
+# field path's first part -> the words the form shows for it.
+FIELD_WORDS = {"pay": "village.field.pay", "points": "panel.market.points",
+               "value": "panel.score.points"}
+
+
+def field_words(ctx: AppContext, field: str) -> str:
+    """A refusal's field in the player's words, never its path ("pay.coins" -> "Cost")."""
+    root = field.split(".", 1)[0].split("[", 1)[0]
+    return ctx.t(FIELD_WORDS.get(root, "village.refused_entry"))
+
+
 def error_text(ctx: AppContext, exc: RuleError) -> str:
-    """The field a user must fix, always named, and what is wrong: worded from the
-    catalogues by the error's key ("error.<key>"), or the engine's English message when
-    the error has no key (or the key no text)."""
+    """What is wrong, in the player's words: worded from the catalogues by the error's
+    key ("error.<key>", which names the thing: "Chen has 0 coins, needs 2"); an error
+    without a key (or the key without text) keeps the engine's English message after
+    its field in words. Never the internal field path ("pay.coins")."""
     msgid = f"error.{exc.key}" if exc.key else ""
     if msgid and ctx.translator.has(msgid):
-        message = ctx.t(msgid, **error_params(ctx, exc.params))
-    else:
-        message = exc.message
-    return ctx.t("village.error", field=exc.field, message=message)
+        return ctx.t(msgid, **error_params(ctx, exc.params))
+    return ctx.t("village.error", field=field_words(ctx, exc.field), message=exc.message)

@@ -9,7 +9,7 @@ wipes what this user was choosing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
@@ -20,7 +20,7 @@ from companion.app.village.table.base import SessionScreen
 from companion.app.village.table.paths import table_route
 from companion.app.village.table.words import player_name
 from companion.village.components import ComponentData
-from companion.village.read import Reader
+from companion.village.read import Reader, RuleError
 from companion.village.state import Pending, VillageState
 
 # What a pending choice is called in the notice (it is answered on the table screen).
@@ -127,12 +127,14 @@ class PanelScreen(SessionScreen):
         return self.state.pending[0] if self.state.pending else None
 
     # ---- acting -------------------------------------------------------------------------
-    async def dispatch(self, command: dict[str, Any]) -> bool:
-        """Apply a command; the controller toasts a refusal (naming the field) and every
-        subscribed screen re-renders on success."""
+    async def dispatch(self, command: dict[str, Any],
+                       on_refusal: Callable[[RuleError], Any] | None = None) -> bool:
+        """Apply a command; the controller toasts a refusal (in words) unless
+        `on_refusal` shows it in the form, and every subscribed screen re-renders on
+        success."""
         if self.controller is None:
             return False
-        return await self.controller.dispatch(command)
+        return await self.controller.dispatch(command, on_refusal)
 
 
 def table_notes(title: str, notes: Sequence[str]) -> ft.Control:
