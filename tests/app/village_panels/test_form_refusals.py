@@ -51,3 +51,18 @@ def test_a_refusal_naming_no_part_of_the_form_sits_at_its_top() -> None:
         assert keys.index("form-refusal") < keys.index("apply-action")
         assert toasts(app) == []
         assert has_text(app, texts_in(app, "form-refusal"))
+
+
+def test_a_refused_sale_is_said_in_the_sale_form() -> None:
+    game = acting("market", "green")
+    with open_panel(game, "market") as app:
+        tap(app, "pass")
+        pick(app, "serve-slot-0")
+        tap(app, "serve")  # Bo has no green cube and did not choose a coin
+        assert game.session.state.players[1].customers == []
+        assert toasts(app) == []
+        keys = _keys(app, "market-day")
+        assert keys.index("form-refusal") < keys.index("serve")
+        text = texts_in(app, "form-refusal")
+        assert text == "Bo needs 1 green cube for this sale (or pay with a coin)"
+        assert app.find(key="serve-slot-0").selected  # what was chosen stays

@@ -5,7 +5,7 @@ sale's green or a coin) or pass; afterwards the refill as table instructions."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -141,6 +141,7 @@ class MarketScreen(PanelScreen):
                                 self._toggle_coin))
         lines.append(apply_button(t("panel.market.serve", player=seller), self._serve,
                                   disabled=self.slot is None, key="serve"))
+        lines = self.form_controls(lines, self._serve_command(), "serve")
         return card(t("panel.market.day"), lines, identifier="market-day")
 
     def _history(self, md: MarketDay) -> list[ft.Control]:
@@ -173,12 +174,17 @@ class MarketScreen(PanelScreen):
         self.with_coin = not self.with_coin
         self.refresh()
 
-    async def _serve(self) -> None:
+    def _serve_command(self) -> dict[str, Any] | None:
         if self.slot is None:
+            return None
+        return {"type": "market_serve", "slot": self.slot, "points": self.points,
+                "pay": self.pay.as_dict(), "extra_with_coin": self.with_coin}
+
+    async def _serve(self) -> None:
+        command = self._serve_command()
+        if command is None:
             return
-        ok = await self.dispatch({"type": "market_serve", "slot": self.slot,
-                                  "points": self.points, "pay": self.pay.as_dict(),
-                                  "extra_with_coin": self.with_coin})
+        ok = await self.dispatch_form(command)  # a refusal shows in the sale form
         if ok:
             self._reset_sale()
             self.refresh()

@@ -18,7 +18,7 @@ from companion.app.kit import (
     notice_card,
 )
 from companion.app.routing import RouteParams
-from companion.app.village.forms.base import ActionForm, FormEnv, with_refusal
+from companion.app.village.forms.base import ActionForm, FormEnv
 from companion.app.village.forms.council import CouncilForm
 from companion.app.village.forms.crafts import CraftsForm
 from companion.app.village.forms.simple import ChurchForm, FamilyForm, HarvestForm
@@ -36,10 +36,10 @@ from companion.app.village.panel.player_sections import (
     time_card,
 )
 from companion.app.village.panel.turn import action_block, block_text, turn_line
-from companion.app.village.present import error_text, term
+from companion.app.village.present import term
 from companion.app.village.table.paths import panel_route
 from companion.app.village.table.words import player_name
-from companion.village.read import Reader, RuleError
+from companion.village.read import Reader
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -67,8 +67,6 @@ class PlayerScreen(PanelScreen):
         self.action: str | None = routed if routed in self.forms else None
         self.move = MoveDraft()  # the member correction being chosen
         self._turn: tuple[int, int] | None = None
-        # the last refused command and why: shown in its form until the form changes
-        self.refusal: tuple[dict[str, Any], RuleError] | None = None
 
     def title(self) -> str:
         return self.ctx.t("panel.player.title")
@@ -155,10 +153,7 @@ class PlayerScreen(PanelScreen):
         command = form.command(env)
         ready = command is not None
         controls = form.controls(env)
-        refused = self.refusal
-        if refused is not None and refused[0] == command:  # unchanged since the refusal
-            controls = with_refusal(controls, action, refused[1].field,
-                                    error_text(self.ctx, refused[1]))
+        controls = self.form_controls(controls, command, action)  # a refusal: in words
         name = term(self.ctx, "space", action)
         own_turn = block is None and st.current == self.index and st.phase == "turns"
         if own_turn:  # the usual turn: the action and the end of the turn in one tap
@@ -206,13 +201,7 @@ class PlayerScreen(PanelScreen):
         command = form.command(env)
         if command is None:
             return False
-        self.refusal = None
-
-        def refused(exc: RuleError) -> None:  # shown in the form, beside what it names
-            self.refusal = (command, exc)
-            self.refresh()
-
-        if await self.dispatch(command, refused):
+        if await self.dispatch_form(command):  # a refusal shows beside what it names
             form.reset()
             self.refresh()
             return True
