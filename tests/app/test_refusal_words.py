@@ -65,3 +65,11 @@ def test_english_refusal_reads_as_said_in_the_issue() -> None:
     exc = RuleError("pay.coins", "x", "rule.not_enough_coins",
                     {"name": "Chen", "have": 0, "need": 2})
     assert error_text(_Ctx("en"), exc) == "Chen has 0 coins, needs 2"  # type: ignore[arg-type]
+
+
+def test_a_predicate_refusal_gets_its_field_in_words() -> None:
+    ctx = _Ctx("en")
+    exc = RuleError("value", "must not be negative", "rule.not_negative")
+    assert error_text(ctx, exc) == "Points: must not be negative"  # type: ignore[arg-type]
+    drawn = RuleError("outcome.council", "x", "rule.wrong_cube_count", {"need": 2, "got": 3})
+    assert error_text(ctx, drawn) == "Council: needs 2 cubes, got 3"  # type: ignore[arg-type]
