@@ -93,6 +93,21 @@ def _player_checks(at: str, p: VillagePlayerIn) -> list[str]:
     return problems
 
 
+def category_maxima(comp: ComponentData) -> dict[str, int | None]:
+    """The most each category can give a family, from the component data: the top of the
+    travel and chronicle tables, every member (MAX_MEMBERS) on the best church or council
+    level. None where the components set no bound (prestige, customers, coins)."""
+    return {
+        "prestige": None,
+        "travel": max(int(v) for v in comp.v("score_travel")),
+        "church": MAX_MEMBERS * max(int(v) for v in comp.v("score_church")),
+        "customers": None,
+        "chronicle": max(int(v) for v in comp.v("score_chronicle")),
+        "council": MAX_MEMBERS * max(int(v) for v in comp.v("score_council")),
+        "coins": None,
+    }
+
+
 def categories_for(comp: ComponentData, *, prestige: int, cities: int, church: list[int],
                    council: list[int], customers: list[int], chronicle: int,
                    coins: int) -> dict[str, int]:

@@ -140,7 +140,9 @@ def describe(ctx: AppContext, state: VillageState, entry: LogEntry) -> str:
         category = term(ctx, "category", str(body.get("category", "")))
         if body.get("value") is None:
             return t("village.log.override_removed", **{**params, "category": category})
-        return t("village.log.override_score", **{**params, "category": category})
+        said = ("village.log.override_kept" if body.get("beyond_max")  # asked, then kept
+                else "village.log.override_score")
+        return t(said, **{**params, "category": category})
     key = SIMPLE.get(kind)
     if key is None:
         return t("village.log.unknown", type=kind)
