@@ -28,7 +28,6 @@ from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import choose_death, death_candidates
 from companion.village.rules.errors import RuleError, require
 from companion.village.rules.rounds import progress
-from companion.village.scoring import category_maxima
 from companion.village.setup import VillageSetup, initial_state
 from companion.village.state import VillageState
 
@@ -55,10 +54,6 @@ def _override(ctx: Ctx, cmd: OverrideScore) -> None:
     else:
         require(cmd.value >= 0 or cmd.category == "prestige", "value", "must not be negative",
                 key="rule.not_negative")
-        most = category_maxima(ctx.comp)[cmd.category]
-        require(most is None or cmd.value <= most or cmd.beyond_max, "value",
-                f"more than the game can give (max {most}): keep it only on purpose",
-                key="rule.score_beyond_max", params={"maximum": most})
         overrides[cmd.category] = cmd.value
 
 

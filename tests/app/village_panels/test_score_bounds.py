@@ -67,3 +67,16 @@ def test_the_engine_refuses_a_value_beyond_the_bound_without_the_flag() -> None:
     game.session.execute({"type": "override_score", "player": 0, "category": "travel",
                           "value": 19, "beyond_max": True})
     assert game.session.state.score_overrides == {"0": {"travel": 19}}
+
+
+def test_an_old_log_with_an_override_beyond_the_bound_still_replays() -> None:
+    """The bound is checked where a command is entered (session.execute), not in the
+    engine's fold: a log saved before the check replays as it was."""
+    from companion.village.commands import OverrideScore
+    from companion.village.engine import apply_event
+
+    game = scoring_game()
+    state = game.session.state.clone()
+    apply_event(state, game.session.comp,
+                OverrideScore(player=0, category="travel", value=999))
+    assert state.score_overrides["0"]["travel"] == 999
