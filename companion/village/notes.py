@@ -11,21 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 EN: dict[str, str] = {
-    "born": "{player}: a number-{gen} member is born onto the farmyard",
+    "born": "{player}: a gen-{gen} member is born onto the farmyard",
     "next_start_taken": "{player} takes the next-start-player marker",
     "next_start_gone": "The next-start-player marker is already taken: nothing happens",
     "city_again": "{player} already has a marker in city {city}: no reward",
-    "to_black_bag": "{player} puts a number-{gen} member into the black bag",
+    "to_black_bag": "{player} puts a gen-{gen} member into the black bag",
     "supply_short": "Only {count} {colour} cubes left in the supply for the bag",
     "put_on_space": "Put on {space}: {cubes}",
     "compensation_chosen": "{player} takes a {colour} cube as compensation",
     "next_start_spent": "The next-start-player marker is spent as a coin",
     "nobody_dies": "{player} has no visible member: nobody dies",
-    "removed_final": ("{player}'s number-{gen} member died in the final turns: removed from "
-                      "the game"),
-    "to_chronicle": "{player}'s number-{gen} member goes to the chronicle ({section})",
-    "to_graveyard": "{player}'s number-{gen} member goes to the graveyard",
-    "removed_no_slot": "No slot left: {player}'s number-{gen} member is removed from the game",
+    "removed_final": "{player}'s gen-{gen} member died in the final turns: removed from the game",
+    "to_chronicle": "{player}'s gen-{gen} member goes to the chronicle ({section})",
+    "to_graveyard": "{player}'s gen-{gen} member goes to the graveyard",
+    "removed_no_slot": "No slot left: {player}'s gen-{gen} member is removed from the game",
     "game_end_chronicle": "Game end: {player} filled the last chronicle slot. Final turns follow.",
     "game_end_graveyard": "Game end: {player} filled the last graveyard slot. Final turns follow.",
     "market_day": "Market day: {player} sells first (first sale free)",
@@ -37,7 +36,7 @@ EN: dict[str, str] = {
     "market_empty": "Every customer has been served: the front spaces stay empty",
     "final_mass": "Final mass",
     "round_mass": "Round {round} is over: mass",
-    "to_church": "{player}'s number-{gen} member » church level {level}",
+    "to_church": "{player}'s gen-{gen} member » church level {level}",
     "monk_drawn": "A monk is drawn and goes back into the bag",
     "no_bonus": "Nobody is on the church track: no bonus",
     "bonus_most": "{player} gains {bonus} prestige: most members on the church track ({count})",
@@ -82,8 +81,7 @@ EN: dict[str, str] = {
     "karla_market": "Karla took the market cube: she holds a market day",
     "karla_church_over": "Karla has no member left on the church building: no church reaction "
                          "for the rest of the game",
-    "karla_to_bag": ("Karla puts her number-{gen} member from the church building into the "
-                     "black bag"),
+    "karla_to_bag": "Karla puts her gen-{gen} member from the church building into the black bag",
     "d4_shows": "The die shows {colour}",
     "d4_again": "No {colour} on the board: roll again",
 }

@@ -14,7 +14,7 @@ def test_church_for_one_brown_cube() -> None:
     assert s.state.members["blue-1a"].loc == "bag"
     assert p.cubes["brown"] == 0 and p.time == 0
     assert s.state.supply["brown"] == supply + 1
-    assert noted(out.notes, "Chris", "number-1", "black bag")
+    assert noted(out.notes, "Chris", "gen-1", "black bag")
 
 
 def test_church_for_3_time_without_a_brown_cube() -> None:

@@ -55,7 +55,7 @@ def test_rulebook_smithy_example_death_at_the_end_of_the_turn() -> None:
     out = s.execute({"type": "choose_death", "member": "blue-1b"})
     st = s.state
     assert st.members["blue-1b"].loc == "chronicle:crafts"
-    assert noted(out.notes, "Chris", "number-1", "chronicle", "crafts")
+    assert noted(out.notes, "Chris", "gen-1", "chronicle", "crafts")
     assert st.players[0].deaths_pending == 0
     assert st.current == 1 and st.stage == "take"
 
@@ -145,7 +145,7 @@ def test_rulebook_church_example_full_section_sends_to_the_graveyard(chosen: str
     out = s.execute({"type": "choose_death", "member": chosen})
     assert s.state.members[chosen].loc == goes_to
     if goes_to == "graveyard":
-        assert noted(out.notes, "Chris", "number-1", "graveyard")
+        assert noted(out.notes, "Chris", "gen-1", "graveyard")
     assert s.state.end is None  # neither the chronicle nor the graveyard is full
 
 
