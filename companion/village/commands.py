@@ -294,6 +294,9 @@ class OverrideScore(_Cmd):
     category: Literal["prestige", "travel", "church", "customers", "chronicle", "council",
                       "coins"]
     value: int | None  # None removes the override
+    # The players kept a value above what the game can give (scoring.category_maxima):
+    # logged, so the log says the override was on purpose.
+    beyond_max: bool = False
 
 
 class FinishGame(_Cmd):

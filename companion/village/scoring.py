@@ -9,8 +9,10 @@ from pydantic import Field, field_validator
 from companion.scoring.contract import PlayerResult, ScoreSheet
 from companion.scoring.inputs import Count, StrictModel, parse_players_payload
 from companion.scoring.tiebreak import TieKey, break_ties
+from companion.village.commands import OverrideScore
 from companion.village.components import ComponentData, load_components
 from companion.village.locations import church_spot, council_spot
+from companion.village.rules.errors import require
 from companion.village.state import VillageState
 
 MAX_MEMBERS = 12  # 11 per colour, a 12th gen-1 member with Marriage (rulebook components)
@@ -91,6 +93,31 @@ def _player_checks(at: str, p: VillagePlayerIn) -> list[str]:
         problems.append(f"{at}.customers: at most {MAX_CUSTOMERS} customer tiles, "
                         f"not {len(p.customers)}")
     return problems
+
+
+def category_maxima(comp: ComponentData) -> dict[str, int | None]:
+    """The most each category can give a family, from the component data: the top of the
+    travel and chronicle tables, every member (MAX_MEMBERS) on the best church or council
+    level. None where the components set no bound (prestige, customers, coins)."""
+    return {
+        "prestige": None,
+        "travel": max(int(v) for v in comp.v("score_travel")),
+        "church": MAX_MEMBERS * max(int(v) for v in comp.v("score_church")),
+        "customers": None,
+        "chronicle": max(int(v) for v in comp.v("score_chronicle")),
+        "council": MAX_MEMBERS * max(int(v) for v in comp.v("score_council")),
+        "coins": None,
+    }
+
+
+def check_override(comp: ComponentData, cmd: OverrideScore) -> None:
+    """A new score override above `category_maxima` is taken only with `beyond_max` (the
+    players were asked and kept it). Checked when the command is entered, not when a log
+    is replayed: overrides saved before this check open as they were."""
+    most = category_maxima(comp)[cmd.category]
+    require(cmd.value is None or most is None or cmd.value <= most or cmd.beyond_max,
+            "value", f"more than the game can give (max {most}): keep it only on purpose",
+            key="rule.score_beyond_max", params={"maximum": most})
 
 
 def categories_for(comp: ComponentData, *, prestige: int, cities: int, church: list[int],

@@ -18,12 +18,13 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from companion.core.errors import EngineFault
 from companion.core.log import Event, EventLog, LogSnapshot
 from companion.village import chance
-from companion.village.commands import Command, KarlaChooseCube
+from companion.village.commands import Command, KarlaChooseCube, OverrideScore
 from companion.village.components import ComponentData, load_components
 from companion.village.engine import apply_event, start_state
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError, from_validation
 from companion.village.rules.karla import default_choice
+from companion.village.scoring import check_override
 from companion.village.setup import VillageSetup, component_problems
 from companion.village.state import VillageState
 
@@ -205,7 +206,10 @@ class VillageSession:
     # well-typed values.
     def execute(self, command: Any) -> Outcome:
         """Validate and apply a command (a model or a dict); raises RuleError."""
-        return self._act(validate_command(command))
+        cmd = validate_command(command)
+        if isinstance(cmd, OverrideScore):  # entered now, not replayed: within the game's
+            check_override(self.comp, cmd)  # bounds, or kept on purpose
+        return self._act(cmd)
 
     def enter_draw(self, outcome: dict[str, Any]) -> Outcome:
         """The players drew physically: record what came out as the pending draw."""

@@ -841,4 +841,5 @@ def bea_dead(ui: Ui) -> int:
 def death_entries(ui: Ui) -> list[int]:
     """Sequence numbers of the log entries that record one of Bea's deaths."""
     return [int(i.removeprefix("log-")) for i in ui.table().ids
-            if re.fullmatch(r"log-\d+", i) and re.search(r"Bea, number \d died", ui.text(i))]
+            if re.fullmatch(r"log-\d+", i)
+            and re.search(r"Bea's number-\d member died", ui.text(i))]

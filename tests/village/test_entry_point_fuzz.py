@@ -292,6 +292,7 @@ def _plausible(names: dict[str, list[Any]], n_players: int) -> dict[str, Any]:
         "amount": ints, "delta": ints, "position": ints, "points": ints, "index": ints,
         "coins": ints, "slot": st.one_of(st.none(), ints), "city": ints,
         "value": st.one_of(st.none(), ints),
+        "beyond_max": st.booleans(),
         "building": sample([*get_args(commands.Building), "mill"]),
         "goods": st.one_of(st.none(), goods), "produce": st.booleans(),
         "extra_with_coin": st.booleans(), "pay": st.one_of(st.none(), payment),

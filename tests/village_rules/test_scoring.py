@@ -157,7 +157,7 @@ def test_an_override_replaces_the_category_and_is_logged() -> None:
     assert after["travel"] == 10
     assert after["total"] == before["total"] - before["travel"] + 10
     assert s.events[-1]["body"] == {"type": "override_score", "player": 0,
-                                    "category": "travel", "value": 10}
+                                    "category": "travel", "value": 10, "beyond_max": False}
     assert s.state.score_overrides == {"0": {"travel": 10}}
     s.execute({"type": "override_score", "player": 0, "category": "travel", "value": None})
     assert scores(s)["Chris"] == before

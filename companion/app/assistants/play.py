@@ -16,6 +16,7 @@ import flet as ft
 
 from companion.app.assistants.controller import Outcome, TallyController
 from companion.app.kit import (
+    PRIMARY_BUTTON_HEIGHT,
     Section,
     ask_number,
     back_button,
@@ -54,6 +55,10 @@ FIELD_LABELS: dict[str, str] = {
 PLAYER_FIELD = re.compile(r"^players\[(\d+)\]\.?(.*)$")
 
 
+BAR_HEIGHT = 72  # the section bar: 56 px targets and the bar's padding
+FOOTER_HEIGHT, FOOTER_SPACING = PRIMARY_BUTTON_HEIGHT, 4  # a next-step button above it
+
+
 class TallyScreen(Screen):
     title_key: ClassVar[str]
     first_section: ClassVar[str]
@@ -76,6 +81,11 @@ class TallyScreen(Screen):
     def render_section(self, key: str) -> list[ft.Control]:
         raise NotImplementedError
 
+    def footer(self) -> ft.Control | None:
+        """The section's next step, kept in view above the section bar (a phone would
+        otherwise find it under the bar, at the end of a long section)."""
+        return None
+
     # ---- frame ---------------------------------------------------------------------------
     def build(self) -> ft.View:
         t = self.ctx.t
@@ -89,7 +99,7 @@ class TallyScreen(Screen):
                                  lambda: self.run(self._undo_redo(undo=True)), disabled=True)
         self._redo = icon_button(ft.Icons.REDO, t("games.redo"),
                                  lambda: self.run(self._undo_redo(undo=False)), disabled=True)
-        self._bar = ft.BottomAppBar(content=ft.Row([]), height=72,
+        self._bar = ft.BottomAppBar(content=ft.Row([]), height=BAR_HEIGHT,
                                     padding=ft.Padding.symmetric(horizontal=6, vertical=4),
                                     visible=False)
         return ft.View(
@@ -279,7 +289,11 @@ class TallyScreen(Screen):
             lines.insert(0, t("store.read_only_short"))
         self._banner.controls = [banner(lines, error=bool(self.problems))] if lines else []
         self._banner.visible = bool(lines)
-        self._bar.content = section_bar(self.sections(), self.section, self.select)
+        sections = section_bar(self.sections(), self.section, self.select)
+        footer = self.footer()
+        self._bar.content = (ft.Column([footer, sections], spacing=FOOTER_SPACING)
+                             if footer is not None else sections)
+        self._bar.height = BAR_HEIGHT + (FOOTER_HEIGHT + FOOTER_SPACING if footer else 0)
         self._bar.visible = True
         self._body.controls = self.render_section(self.section)
 

@@ -14,6 +14,7 @@ from companion.app.assistants.small_city_round import (
     TOWN_FIELD_KEYS,
     TOWN_FIELDS,
     RoundDrafts,
+    next_step_button,
     phase_name,
     round_section,
 )
@@ -75,6 +76,9 @@ class SmallCityScreen(TallyScreen):
         st = self.state
         return self.ctx.t("games.sc.status", round=st.round, rounds=ROUNDS, phase=st.phase,
                           name=phase_name(self, st.phase))
+
+    def footer(self) -> ft.Control | None:
+        return next_step_button(self) if self.section == "round" else None
 
     def render_section(self, key: str) -> list[ft.Control]:
         if key == "round":

@@ -105,16 +105,24 @@ def round_section(screen: SmallCityScreen) -> list[ft.Control]:
         out += helper(screen)
     else:
         out.append(ft.Text(t("games.sc.move_hint"), size=BODY_TEXT_SIZE))
+    return out  # the next step is the screen's footer (next_step_button), always in view
+
+
+def next_step_button(screen: SmallCityScreen) -> ft.Control | None:
+    """"Next: Build" (or the next round, or the final sheet), kept above the section bar:
+    at the end of the round section it sat under the bar on a 360x800 phone."""
+    t = screen.ctx.t
+    st: SmallCityState = screen.state
     step = next_step(st)
     if step is None:
-        out.append(big_button(t("games.sc.to_final"), ft.Icons.EMOJI_EVENTS,
-                              partial(screen.select, "final"), identifier="next-phase"))
-    elif not locked:
-        label = (t("games.sc.next_phase", name=phase_name(screen, step[1])) if step[1] > 1
-                 else t("games.sc.next_round_button", round=step[0]))
-        out.append(big_button(label, ft.Icons.ARROW_FORWARD,
-                              partial(screen.go_step, *step), identifier="next-phase"))
-    return out
+        return big_button(t("games.sc.to_final"), ft.Icons.EMOJI_EVENTS,
+                          partial(screen.select, "final"), identifier="next-phase")
+    if screen.finished:
+        return None
+    label = (t("games.sc.next_phase", name=phase_name(screen, step[1])) if step[1] > 1
+             else t("games.sc.next_round_button", round=step[0]))
+    return big_button(label, ft.Icons.ARROW_FORWARD, partial(screen.go_step, *step),
+                      identifier="next-phase")
 
 
 # ---- phase 1: the special-action circle -------------------------------------------------

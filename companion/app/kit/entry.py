@@ -61,11 +61,20 @@ class ValueDialog:
         self.dialog = ft.AlertDialog(
             modal=True,
             title=ft.Text(title, size=20, weight=ft.FontWeight.W_600),
-            content=ft.Semantics(identifier=identifier, content=ft.Column(
-                content, tight=True, spacing=12, width=320)),
+            # Esc closes it as Cancel does. It stays modal (a tap beside it keeps what was
+            # typed), and Flutter lets Esc close only a dismissible dialog: the key is
+            # heard here, around the field that has the focus.
+            content=ft.KeyboardListener(
+                content=ft.Semantics(identifier=identifier, content=ft.Column(
+                    content, tight=True, spacing=12, width=320)),
+                on_key_down=self._on_key),
             actions=buttons,
             actions_overflow_button_spacing=4,
         )
+
+    def _on_key(self, event: ft.KeyDownEvent) -> None:
+        if event.key == "Escape":  # as Cancel: nothing is saved
+            self.close()
 
     @property
     def is_open(self) -> bool:

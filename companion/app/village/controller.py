@@ -193,16 +193,21 @@ class VillageController(SharedHandle[VillageSession]):
         return turn_options(self.session)
 
     # ---- acting ------------------------------------------------------------------------
-    async def dispatch(self, command: dict[str, Any]) -> bool:
-        # Table mode: a phone acting for another player's seat is asked first (or refused,
-        # by the host's setting); the events record the phone's seat and the seat it
-        # acted for.
+    async def dispatch(self, command: dict[str, Any],
+                       on_refusal: Callable[[RuleError], Any] | None = None) -> bool:
+        """Apply a command; a refusal is toasted, or handed to `on_refusal` (a form that
+        shows it beside the field it names, never over its buttons).
+
+        Table mode: a phone acting for another player's seat is asked first (or refused,
+        by the host's setting); the events record the phone's seat and the seat it acted
+        for."""
         actor = self._actor(command)
         if not self.busy and acting_refusal(self.ctx) is None and not await may_act_for(
                 self.ctx, actor, [p.name for p in self.state.players]):
             return False
         by = acted_by(self.ctx, actor)
-        return await self._run(lambda svc, s: svc.execute(self.session_id, s, command, by=by))
+        return await self._run(lambda svc, s: svc.execute(self.session_id, s, command, by=by),
+                               on_refusal)
 
     def _actor(self, command: dict[str, Any]) -> int | None:
         """The player `command` acts for (None: nobody in particular, or Karla)."""
@@ -277,7 +282,8 @@ class VillageController(SharedHandle[VillageSession]):
     async def set_prefs(self, **prefs: Any) -> bool:
         return await self._run(lambda svc, s: svc.set_prefs(self.session_id, s, **prefs))
 
-    async def _run(self, work: Callable[[VillageService, VillageSession], Any]) -> bool:
+    async def _run(self, work: Callable[[VillageService, VillageSession], Any],
+                   on_refusal: Callable[[RuleError], Any] | None = None) -> bool:
         """Apply + save on the store thread; only then confirm (haptic) and re-render."""
         if self.busy:
             return False
@@ -302,7 +308,10 @@ class VillageController(SharedHandle[VillageSession]):
         try:
             result = await self.ctx.store.run(apply)
         except RuleError as exc:
-            self.ctx.toast(error_text(self.ctx, exc))
+            if on_refusal is not None:
+                on_refusal(exc)
+            else:
+                self.ctx.toast(error_text(self.ctx, exc))
             return False
         except EngineFault:  # a bug: said calmly, nothing was changed or lost
             logger.exception("the engine failed on a command")

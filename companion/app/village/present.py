@@ -85,13 +85,41 @@ def _karla(ctx: AppContext, params: dict[str, Any]) -> dict[str, str]:
             if k in NAME_PARAMS and v == KARLA_NAME}
 
 
+# A refusal without a key (a shape error of a command) names its field in words: the
+# field path's first part -> the words the form shows for it.
+FIELD_WORDS = {"pay": "village.field.pay", "points": "panel.market.points",
+               "value": "panel.score.points"}
+
+
+# Keyed refusals worded as a predicate of their field ("must not be negative"): shown
+# after the field in words.
+SUBJECTLESS = frozenset({
+    "rule.not_negative", "rule.setup_colour", "rule.outcome_placements", "rule.outcome_items",
+    "rule.list_cube_colours", "rule.wrong_cube_count", "rule.delta_zero",
+    "rule.need_influence_colour", "rule.need_goods_type", "rule.need_city_number",
+    "rule.true_or_false", "rule.member_or_monk", "rule.move_right", "rule.cannot_be_applied",
+    "rule.outcome_not_object", "rule.command_type_required", "rule.command_type_text"})
+
+
+def field_words(ctx: AppContext, field: str) -> str:
+    """A refusal's field in the player's words, never its path ("pay.coins" -> "Payment",
+    "outcome.council" -> "Council")."""
+    parts = field.replace("[", ".").split(".")
+    if parts[0] == "outcome" and len(parts) > 1 and ctx.translator.has(f"space.{parts[1]}"):
+        return term(ctx, "space", parts[1])
+    return ctx.t(FIELD_WORDS.get(parts[0], "village.refused_entry"))
+
+
 def error_text(ctx: AppContext, exc: RuleError) -> str:
-    """The field a user must fix, always named, and what is wrong: worded from the
-    catalogues by the error's key ("error.<key>"), or the engine's English message when
-    the error has no key (or the key no text)."""
+    """What is wrong, in the player's words: worded from the catalogues by the error's
+    key ("error.<key>", which names the thing: "Chen has 0 coins, needs 2"); an error
+    without a key (or the key without text) keeps the engine's English message after
+    its field in words. Never the internal field path ("pay.coins")."""
     msgid = f"error.{exc.key}" if exc.key else ""
     if msgid and ctx.translator.has(msgid):
         message = ctx.t(msgid, **error_params(ctx, exc.params))
+        if exc.key not in SUBJECTLESS:  # a sentence of its own: it starts as one
+            return message[:1].upper() + message[1:]
     else:
         message = exc.message
-    return ctx.t("village.error", field=exc.field, message=message)
+    return ctx.t("village.error", field=field_words(ctx, exc.field), message=message)

@@ -75,5 +75,5 @@ def test_karla_has_members_but_no_counters() -> None:
     with open_panel(game, "player/1") as app:
         assert has_text(app, "Karla keeps no time, goods or coins")
         family = texts_in(app, "family")
-        assert "gen 1 ×4, gen 2 ×3" in family and "gen 3 ×2, gen 4 ×2" in family
+        assert "number 1 ×4, number 2 ×3" in family and "number 3 ×2, number 4 ×2" in family
         assert app.find_all(identifier="time-ring") == []

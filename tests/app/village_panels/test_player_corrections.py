@@ -88,7 +88,8 @@ def test_a_member_is_moved_where_it_really_stands() -> None:
         st = game.session.state
         assert len(st.members_at("council:2", 0)) == 1
         assert len(st.members_at("farmyard", 0)) == 3
-        assert last_log_line(app, game) == "Ann, number 1 moved to council, level 2 (correction)"
+        assert last_log_line(app, game) == \
+            "Ann's number-1 member moved to council, level 2 (correction)"
         assert app.find(key="move-apply").disabled  # the draft is cleared
 
 

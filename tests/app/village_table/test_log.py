@@ -131,7 +131,7 @@ def test_words_for_corrections_and_draws() -> None:
         "Ann took plague from Council"
     assert say({"type": "chance", "draw": "mass", "source": "manual",
                 "outcome": {"items": ["monk", "red-1a"]}}, None) == \
-        "Drawn from the black bag: a monk, Ann, number 1"
+        "Drawn from the black bag: a monk, Ann's number-1 member"
     assert say({"type": "chance", "draw": "fate", "source": "app",
                 "outcome": {"side": "top", "tile": 0, "quill": True}}, None).endswith(
         "the quill")

@@ -47,7 +47,7 @@ def test_death_dialog_appears_and_the_answer_moves_the_member(store: MemoryStore
         texts = texts_under(app, "dialog-death")
         assert any("oldest visible members" in t for t in texts), texts
         # Each candidate: where it is and where it would go.
-        assert any(t.startswith("Ann, number 1 — farmyard") for t in texts), texts
+        assert any(t.startswith("Ann's number-1 member — farmyard") for t in texts), texts
         assert "Goes to the village chronicle, Farm (2 slots free)" in texts, texts
         assert any(t.endswith("(×4, all alike)") for t in texts), texts
         tap(app, "death-red-1a")
@@ -186,7 +186,7 @@ def test_mass_entry_form(store: MemoryStore) -> None:
         app.click("More")
         app.click("More")
         tap(app, "mass-save")
-        assert any("draw exactly 3 items" in t for t in texts_under(app, "form-mass"))
+        assert any("Draw exactly 3 items" in t for t in texts_under(app, "form-mass"))
         app.click("More")
         app.click("More")  # the bag holds 4 monks: a fifth cannot be chosen
         app.click("Fewer")

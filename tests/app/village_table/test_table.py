@@ -168,7 +168,8 @@ def test_refused_command_is_explained(store: MemoryStore) -> None:
         session.execute({"type": "take_cube", "space": space, "colour": colour})
         # The stale screen still offers the cubes: the engine refuses, the toast says why.
         tap(app, stale_id)
-        assert any(t.startswith("stage: Ann already took a cube")
+        # In words, never the command's field ("stage: …").
+        assert any(t.startswith("Ann already took a cube")
                    for t in app.visible_texts()), app.visible_texts()
 
 
@@ -249,7 +250,7 @@ def test_refusal_is_worded_in_the_players_language(store: MemoryStore) -> None:
         stale_id = cube_id_in(session.state.spaces, other, session.state.spaces[other][0])
         session.execute({"type": "take_cube", "space": space, "colour": colour})
         tap(app, stale_id)
-        assert "stage: Ann은(는) 이번 차례에 이미 큐브를 가져갔습니다. 먼저 차례를 끝내세요" \
+        assert "Ann은(는) 이번 차례에 이미 큐브를 가져갔습니다. 먼저 차례를 끝내세요" \
             in app.visible_texts(), app.visible_texts()
 
 

@@ -100,7 +100,7 @@ def test_a_cube_tapped_after_the_game_ended_says_why(store: MemoryStore) -> None
         events = len(store.load(sid).events)
         tap(app, cube_id(store, sid, space, colour))
         assert len(store.load(sid).events) == events  # nothing recorded
-        assert "phase: the game is finished" in toasts(app), toasts(app)
+        assert "The game is finished" in toasts(app), toasts(app)
 
 
 def test_a_cube_that_may_not_be_taken_now_says_why(store: MemoryStore) -> None:
@@ -112,7 +112,7 @@ def test_a_cube_that_may_not_be_taken_now_says_why(store: MemoryStore) -> None:
         other = next(s for s, c in state.spaces.items() if c and s != "market")
         second = cube_id(store, sid, other, state.spaces[other][0])
         tap(app, second)  # dimmed, still answers
-        assert any(t.startswith("stage: Ann already took a cube") for t in toasts(app)), \
+        assert any(t.startswith("Ann already took a cube") for t in toasts(app)), \
             toasts(app)
 
 

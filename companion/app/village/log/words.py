@@ -61,6 +61,20 @@ COUNTED = {"add_customer_tile": "points", "set_customer_points": "points",
 SOURCES = {"app": "village.log.source.app", "manual": "village.log.source.manual"}
 
 
+# Sentences where the player acts on a member ("{player} trained {member} …"): their own
+# member is "a number-1 member", not "Chen trained Chen's number-1 member".
+OWN_MEMBER_KINDS = frozenset({"crafts_train", "council_enter", "council_advance", "church",
+                              "family_recall", "travel"})
+
+
+def _member(ctx: AppContext, state: VillageState, member_id: str, actor: int | None,
+            kind: str) -> str:
+    member = state.members.get(member_id)
+    if member is not None and kind in OWN_MEMBER_KINDS and member.owner == actor:
+        return ctx.t("village.member_own", gen=member.gen)
+    return member_text(ctx, state, member_id)
+
+
 def _params(ctx: AppContext, state: VillageState, entry: LogEntry) -> dict[str, Any]:
     body = entry.body
     params: dict[str, Any] = {"player": player_name(ctx, state, entry.actor)}
@@ -70,7 +84,7 @@ def _params(ctx: AppContext, state: VillageState, entry: LogEntry) -> dict[str, 
         if key == "player" and isinstance(value, int):  # a command naming its player
             params[key] = player_name(ctx, state, value)
         elif key == "member" and isinstance(value, str):
-            params[key] = member_text(ctx, state, value)
+            params[key] = _member(ctx, state, value, entry.actor, str(body.get("type")))
         elif key in ("colour",) and isinstance(value, str):
             params[key] = term(ctx, "colour", value)
         elif key == "space" and isinstance(value, str):
@@ -112,7 +126,8 @@ def _sentence(ctx: AppContext, state: VillageState, entry: LogEntry) -> str:
     if kind == "crafts_train":
         if body.get("train_member"):
             return t("village.log.crafts_train", **{
-                **params, "member": member_text(ctx, state, str(body["train_member"]))})
+                **params, "member": _member(ctx, state, str(body["train_member"]),
+                                            entry.actor, kind)})
         return t("village.log.crafts_produce", **params)
     if kind == "council_privilege":
         privilege = body.get("privilege") or {}
@@ -137,7 +152,9 @@ def _sentence(ctx: AppContext, state: VillageState, entry: LogEntry) -> str:
         category = term(ctx, "category", str(body.get("category", "")))
         if body.get("value") is None:
             return t("village.log.override_removed", **{**params, "category": category})
-        return t("village.log.override_score", **{**params, "category": category})
+        said = ("village.log.override_kept" if body.get("beyond_max")  # asked, then kept
+                else "village.log.override_score")
+        return t(said, **{**params, "category": category})
     key = SIMPLE.get(kind)
     if key is None:
         return t("village.log.unknown", type=kind)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
@@ -19,12 +19,13 @@ import flet as ft
 from companion.app.kit import back_button, body, notice_card
 from companion.app.table_mode.acting import controls_locked
 from companion.app.table_mode.turn_notice import SeatStrip, is_phone
-from companion.app.village.present import note_texts
+from companion.app.village.forms.refusal import with_refusal
+from companion.app.village.present import error_text, note_texts
 from companion.app.village.table.base import SessionScreen
 from companion.app.village.table.paths import table_route
 from companion.app.village.table.words import player_name
 from companion.village.components import ComponentData
-from companion.village.read import Reader
+from companion.village.read import Reader, RuleError
 from companion.village.state import Pending, VillageState
 
 logger = logging.getLogger(__name__)
@@ -158,12 +159,37 @@ class PanelScreen(SessionScreen):
         return self.state.pending[0] if self.state.pending else None
 
     # ---- acting -------------------------------------------------------------------------
-    async def dispatch(self, command: dict[str, Any]) -> bool:
-        """Apply a command; the controller toasts a refusal (naming the field) and every
-        subscribed screen re-renders on success."""
+    # The last refused form command and why: shown in its form until the form changes.
+    refusal: tuple[dict[str, Any], RuleError] | None = None
+
+    async def dispatch_form(self, command: dict[str, Any]) -> bool:
+        """Apply a form's command; a refusal is shown in the form (`form_controls`)."""
+        self.refusal = None
+
+        def refused(exc: RuleError) -> None:
+            self.refusal = (command, exc)
+            self.refresh()
+
+        return await self.dispatch(command, refused)
+
+    def form_controls(self, controls: list[ft.Control], command: dict[str, Any] | None,
+                      part_prefix: str) -> list[ft.Control]:
+        """A form's controls, with the refusal of `command` (if it is the one refused,
+        unchanged since) under the part it names (keys "<part_prefix>-<part>")."""
+        refused = self.refusal
+        if refused is None or command is None or refused[0] != command:
+            return controls
+        return with_refusal(controls, part_prefix, refused[1].field,
+                            error_text(self.ctx, refused[1]))
+
+    async def dispatch(self, command: dict[str, Any],
+                       on_refusal: Callable[[RuleError], Any] | None = None) -> bool:
+        """Apply a command; the controller toasts a refusal (in words) unless
+        `on_refusal` shows it in the form, and every subscribed screen re-renders on
+        success."""
         if self.controller is None:
             return False
-        return await self.controller.dispatch(command)
+        return await self.controller.dispatch(command, on_refusal)
 
 
 def table_notes(title: str, notes: Sequence[str]) -> ft.Control:

@@ -39,6 +39,9 @@ class MarketScreen(PanelScreen):
     def __init__(self, ctx: AppContext, params: RouteParams) -> None:
         super().__init__(ctx, params)
         self._draft_seller: int | None = None
+        self._slot_chips: ft.Row | None = None  # the drawn sale form's parts changed in place
+        self._points_row: ft.Row | None = None
+        self._serve_button: ft.Control | None = None
         self._reset_sale()
 
     def _reset_sale(self) -> None:
@@ -133,16 +136,19 @@ class MarketScreen(PanelScreen):
         slots = self.rules().market_slots()
         if self.slot not in slots:
             self.slot = None
+        self._slot_chips = choice_chips(
+            [(str(s), t("panel.market.space", number=s + 1)) for s in slots],
+            str(self.slot) if self.slot is not None else None, self._pick_slot,
+            key="serve-slot")
+        self._points_row = stepper(
+            t("panel.market.points"), self.points, self._points(-1), self._points(+1),
+            key="serve-points", minus_tip=t("panel.common.less", what=t("panel.market.points")),
+            plus_tip=t("panel.common.more", what=t("panel.market.points")),
+            minus_disabled=self.points == 0)
         lines += [
             muted(t("panel.market.which_space")),
-            choice_chips([(str(s), t("panel.market.space", number=s + 1)) for s in slots],
-                         str(self.slot) if self.slot is not None else None, self._pick_slot,
-                         key="serve-slot"),
-            stepper(t("panel.market.points"), self.points, self._points(-1), self._points(+1),
-                    key="serve-points", minus_tip=t("panel.common.less",
-                                                    what=t("panel.market.points")),
-                    plus_tip=t("panel.common.more", what=t("panel.market.points")),
-                    minus_disabled=self.points == 0),
+            self._slot_chips,
+            self._points_row,
             payment_editor(self.ctx, self.pay, self.refresh, key="serve-pay",
                            colours=[], goods=list(self.comp.v("goods_types")),
                            kinds=("grain", "goods"), title=t("panel.market.demand"),
@@ -155,8 +161,11 @@ class MarketScreen(PanelScreen):
             lines.append(notice_card(
                 t("panel.pay.differs_title") + "\n" + self.pay_question[1], ft.Icons.PAYMENTS,
                 t("panel.pay.as_paid"), self._serve_as_paid, identifier="pay-differs"))
-        lines.append(apply_button(t("panel.market.serve", player=seller), self._serve,
-                                  disabled=self.slot is None, key="serve"))
+        serve = apply_button(t("panel.market.serve", player=seller), self._serve,
+                             disabled=self.slot is None, key="serve")
+        self._serve_button = serve.controls[0]
+        lines.append(serve)
+        lines = self.form_controls(lines, self._serve_command(), "serve")
         return card(t("panel.market.day"), lines, identifier="market-day")
 
     def _history(self, md: MarketDay) -> list[ft.Control]:
@@ -175,25 +184,47 @@ class MarketScreen(PanelScreen):
             out.append(muted(t("panel.market.karla_auto")))
         return out
 
+    # A space and the points change the drawn form in place, not by a re-render: a
+    # re-render replaces every control, and a tap already on its way to a replaced one
+    # (the "+" tapped right after choosing a space) is dropped by Flet.
     def _pick_slot(self, slot: str) -> None:
         self.slot = int(slot)
-        self.refresh()
+        if self.refusal is not None or self._slot_chips is None:
+            self.refresh()  # the refusal's words go with the choice they were about
+            return
+        for chip in self._slot_chips.controls:
+            if isinstance(chip, ft.Chip):
+                chip.selected = chip.key == f"serve-slot-{slot}"
+        if self._serve_button is not None:
+            self._serve_button.disabled = False
 
     def _points(self, delta: int) -> Callable[[], None]:
         def run() -> None:
             self.points = max(0, self.points + delta)
-            self.refresh()
+            if self.refusal is not None or self._points_row is None:
+                self.refresh()
+                return
+            for control in self._points_row.controls:
+                if isinstance(control, ft.IconButton) and control.key == "serve-points-minus":
+                    control.disabled = self.points == 0
+                elif isinstance(control, ft.Container) and isinstance(control.content, ft.Text):
+                    control.content.value = str(self.points)
         return run
 
     def _toggle_coin(self) -> None:
         self.with_coin = not self.with_coin
         self.refresh()
 
-    async def _serve(self) -> None:
+    def _serve_command(self) -> dict[str, Any] | None:
         if self.slot is None:
+            return None
+        return {"type": "market_serve", "slot": self.slot, "points": self.points,
+                "pay": self.pay.as_dict(), "extra_with_coin": self.with_coin}
+
+    async def _serve(self) -> None:
+        command = self._serve_command()
+        if command is None:
             return
-        command = {"type": "market_serve", "slot": self.slot, "points": self.points,
-                   "pay": self.pay.as_dict(), "extra_with_coin": self.with_coin}
         self.pay_question = None
         differs = self.rules().payment_refusal(command)
         if differs is not None:
@@ -210,7 +241,7 @@ class MarketScreen(PanelScreen):
         await self._send({**command, "pay": {**command["pay"], "override": True}})
 
     async def _send(self, command: dict[str, Any]) -> None:
-        if await self.dispatch(command):
+        if await self.dispatch_form(command):  # a refusal shows in the sale form
             self._reset_sale()
             self.refresh()
 

@@ -4,7 +4,7 @@ revealed item by item, grain advancement on the church track, the majority bonus
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -120,6 +120,7 @@ class MassScreen(PanelScreen):
                                   self._buy_out, disabled=chosen == 0, key="buy-out"))
         lines.append(apply_button(t("panel.mass.buy_none", player=name), self._buy_none,
                                   key="buy-none", filled=False))
+        lines = self.form_controls(lines, self._buy_command(), "buy")
         return card(t("panel.mass.buyouts"), lines, identifier="mass-buyout")
 
     def _buy_step(self, gen: int, delta: int) -> Callable[[], None]:
@@ -128,14 +129,19 @@ class MassScreen(PanelScreen):
             self.refresh()
         return run
 
-    async def _buy_out(self) -> None:
+    def _buy_command(self) -> dict[str, Any] | None:
         who = self.rules().mass_buyer()
         if who is None:
-            return
+            return None
         in_bag = sorted(self.state.members_at("bag", who), key=lambda m: m.id)
         members = [m.id for gen, n in self.buy.items()
                    for m in [x for x in in_bag if x.gen == gen][:n]]
-        await self.dispatch({"type": "mass_buyout", "members": members})
+        return {"type": "mass_buyout", "members": members}
+
+    async def _buy_out(self) -> None:
+        command = self._buy_command()
+        if command is not None:
+            await self.dispatch_form(command)  # a refusal shows in the form
 
     async def _buy_none(self) -> None:
         await self.dispatch({"type": "mass_buyout", "members": []})
@@ -176,6 +182,7 @@ class MassScreen(PanelScreen):
                                   disabled=total == 0, key="advance"))
         lines.append(apply_button(t("panel.mass.no_advance", player=name), self._no_advance,
                                   key="no-advance", filled=False))
+        lines = self.form_controls(lines, self._advance_command(), "advance")
         return card(t("panel.mass.advancement"), lines, identifier="mass-advance")
 
     def _top_level(self) -> int:
@@ -189,10 +196,13 @@ class MassScreen(PanelScreen):
             self.refresh()
         return run
 
-    async def _advance(self) -> None:
+    def _advance_command(self) -> dict[str, Any]:
         moves = {mid: level for mid, level in self.targets.items()
                  if level > self.state.members[mid].level}
-        await self.dispatch({"type": "mass_advance", "moves": moves})
+        return {"type": "mass_advance", "moves": moves}
+
+    async def _advance(self) -> None:
+        await self.dispatch_form(self._advance_command())  # a refusal shows in the form
 
     async def _no_advance(self) -> None:
         await self.dispatch({"type": "mass_advance", "moves": {}})

@@ -160,8 +160,10 @@ class PlayerScreen(PanelScreen):
             out.append(self._blocked(block))
         form = self.forms[action]
         env = FormEnv(self.ctx, st, self.comp, self.index, block is None, self.refresh)
-        ready = form.command(env) is not None
+        command = form.command(env)
+        ready = command is not None
         controls = form.controls(env)
+        controls = self.form_controls(controls, command, action)  # a refusal: in words
         name = term(self.ctx, "space", action)
         if self.pay_question is not None and self.pay_question[0] == action:
             # Right above Apply, where the eye is: the printed cost and the way to keep
@@ -248,7 +250,7 @@ class PlayerScreen(PanelScreen):
         return await self._send(form, command, and_end)
 
     async def _send(self, form: ActionForm, command: dict[str, Any], and_end: bool) -> bool:
-        if await self.dispatch(command):
+        if await self.dispatch_form(command):  # a refusal shows beside what it names
             form.reset()
             self.refresh()
             if not and_end:  # what the action changed is said at the top

@@ -4,6 +4,7 @@ the solo achievement; Share as plain text; Finish saves the result to history.""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -30,7 +31,14 @@ from companion.app.village.panel.turn import turn_line
 from companion.app.village.present import term
 from companion.app.village.table.cubes import piece
 from companion.scoring.contract import ScoreSheet
-from companion.village.scoring import CATEGORIES, sheet_from_state, tracked_categories
+from companion.village.scoring import (
+    CATEGORIES,
+    category_maxima,
+    sheet_from_state,
+    tracked_categories,
+)
+
+logger = logging.getLogger(__name__)
 
 # The category column is as wide as its longest word (never narrower: a word would break
 # inside itself, "Ansehenslei/ste"); the players' columns share the rest, 48 px at least,
@@ -222,11 +230,19 @@ class ScoreScreen(PanelScreen):
         tracked = tracked_categories(st, self.comp, player)[cat]
         current = st.score_overrides.get(str(player), {}).get(cat, tracked)
         field = value_field(t("panel.score.points"), str(current))
+        most = category_maxima(self.comp)[cat]  # the engine's bound, from the components
+        asked: list[int] = []  # the value above it the dialog asked about
 
         async def save(text: str) -> str | None:
             value = parse_whole(text)
             if value is None:
                 return t("panel.score.not_a_number")
+            if most is not None and value > most:
+                if asked[-1:] != [value]:  # ask first; Save again ("Keep it") keeps it
+                    asked.append(value)
+                    keep_label()
+                    return t("panel.score.beyond_max", maximum=most)
+                return await self._override(player, cat, value, beyond_max=True)
             return await self._override(player, cat, value)
 
         async def use_tracked(_text: str) -> str | None:
@@ -236,16 +252,32 @@ class ScoreScreen(PanelScreen):
         if cat in st.score_overrides.get(str(player), {}):
             extra.append(DialogAction(t("panel.score.use_tracked", value=tracked), use_tracked,
                                       key="use-tracked"))
-        ask_value(self.ctx, t("panel.score.edit_title", player=st.players[player].name,
-                              category=term(self.ctx, "category", cat)),
-                  field, save, body=[muted(t("panel.score.tracked", value=tracked), size=16)],
-                  extra=extra, save_label=t("panel.score.save"), identifier="score-editor")
+        dialog = ask_value(self.ctx, t("panel.score.edit_title", player=st.players[player].name,
+                                       category=term(self.ctx, "category", cat)),
+                           field, save,
+                           body=[muted(t("panel.score.tracked", value=tracked), size=16)],
+                           extra=extra, save_label=t("panel.score.save"),
+                           identifier="score-editor")
 
-    async def _override(self, player: int, cat: str, value: int | None) -> str | None:
+        def keep_label() -> None:
+            """Save becomes "Keep it": the next tap keeps the value asked about."""
+            for button in dialog.dialog.actions:
+                if isinstance(button, ft.FilledButton) and button.key == "value-save":
+                    button.content = t("panel.score.keep")
+                    try:
+                        button.update()
+                    except Exception as exc:  # the dialog was closed meanwhile
+                        logger.info("keep label skipped: %s", exc)
+
+    async def _override(self, player: int, cat: str, value: int | None,
+                        beyond_max: bool = False) -> str | None:
         """None once the game took the value; else why not (the engine's refusal, checked
-        first so it can be shown under the field; a failed save was toasted)."""
-        command = {"type": "override_score", "player": player, "category": cat,
-                   "value": value}
+        first so it can be shown under the field; a failed save was toasted). `beyond_max`:
+        the players kept a value above what the game can give (logged)."""
+        command: dict[str, object] = {"type": "override_score", "player": player,
+                                      "category": cat, "value": value}
+        if beyond_max:
+            command["beyond_max"] = True
         refused = command_refusal(self.ctx, self.state, self.comp, command)
         if refused is not None:
             return refused
