@@ -356,22 +356,29 @@ CSV_COLUMNS = ("game_id", "game", "date", "title", "edition", "solo", "players",
                "start_player", "achievement", "karla_variant")
 
 
+#: What a spreadsheet may read as the start of a formula (OWASP, CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _cell(value: Any) -> Any:
-    """Text a spreadsheet would run as a formula (=, +, -, @) is quoted with a '."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+    """A cell a spreadsheet shows as text, never runs (OWASP's CSV injection advice):
+    text starting with =, +, -, @, a tab or a carriage return gets a leading ' (every
+    cell is quoted by the writer, and a " inside doubled). Numbers stay numbers."""
+    if isinstance(value, str) and value[:1] in FORMULA_STARTS:
         return "'" + value
     return value
 
 
 def results_csv(records: Iterable[GameRecord]) -> str:
     """One row per player per game, newest game first; then one column per score
-    category any record has (empty where unknown)."""
+    category any record has (empty where unknown). Every cell, the header's included,
+    is quoted and safe to open in a spreadsheet (`_cell`)."""
     chosen = newest_first(records)
     categories = list(dict.fromkeys(c for r in chosen for p in r.players
                                     for c in (p.categories or {})))
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*CSV_COLUMNS, *categories])
+    writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
+    writer.writerow([_cell(c) for c in (*CSV_COLUMNS, *categories)])  # the header too
     for r in chosen:
         for p in r.players:
             none = ""

