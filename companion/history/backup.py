@@ -25,7 +25,8 @@ the same log (events) is skipped; the same id with a different log is kept as we
 a new id (reported as renamed) unless that log was already imported under another id.
 A setting already set keeps its value (reported as kept). If a write fails half-way, the
 games this import created are deleted again. Created games get a new store `version`,
-`created_at` and `updated_at` (the store sets them); their `summary` keeps the play date.
+`created_at` and `updated_at` (the store sets them); their `summary` keeps the play date
+and when they were last played (played.py: the backup's `updated_at` where it names none).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from companion.history.import_checks import (
     setting_problem,
 )
 from companion.history.names import MERGE_SETTING
+from companion.history.played import keep_played
 from companion.history.query import newest_first
 from companion.history.records import GameRecord
 from companion.store.base import (
@@ -419,9 +421,11 @@ def _write(store: BackupStore, plan: list[tuple[str, BackupGame]],
     set_keys: list[str] = []
     try:
         for session_id, game in plan:
+            # An import is no play: the game keeps when it was last played.
             version = store.create(session_id, game.game, game.title, game.header,
                                    game.events, finished=game.finished,
-                                   summary=game.summary)
+                                   summary=keep_played(game.summary,
+                                                       game.updated_at or None))
             created.append(session_id)
             if game.redo:
                 store.replace_log(session_id, game.events, game.redo, expected=version)

@@ -47,6 +47,7 @@ from companion.app.paging import PageSlice
 from companion.app.routing import Screen
 from companion.app.summaries import game_title
 from companion.app.village.present import term
+from companion.history.played import last_played
 from companion.history.query import HistoryFilter
 from companion.history.records import GameRecord
 from companion.store.base import SessionInfo
@@ -281,7 +282,7 @@ class HistoryScreen(Screen):
                     title=ft.Text(title, size=BODY_TEXT_SIZE, weight=ft.FontWeight.W_500),
                     subtitle=ft.Text(f"{game_label(t, info.game)} · " + t(
                         "home.resume.last_played",
-                        date=self.ctx.date_time(info.updated_at)), size=SMALL_TEXT),
+                        date=self.ctx.date_time(last_played(info))), size=SMALL_TEXT),
                     min_height=TOUCH_TARGET),
                 ft.Row([ft.Semantics(identifier=f"resume-{info.id}", content=ft.OutlinedButton(
                     t("history.abandoned.resume"), icon=ft.Icons.RESTORE,

@@ -35,6 +35,7 @@ from companion.app.summaries import game_title, shown_player, stored_title
 from companion.app.village.hub import HUB as VILLAGE_HUB
 from companion.history.abandon import FinishedGame, abandon, resume, split_unfinished
 from companion.history.cache import history_cache
+from companion.history.played import last_played
 from companion.history.query import HistoryPage
 from companion.history.records import OUT_SCORE, GameRecord
 from companion.store.base import (
@@ -437,7 +438,7 @@ class HomeScreen(Screen):
                 title=ft.Text(self._title(info)),
                 subtitle=ft.Text(f"{self._game_label(info.game)} · "
                                  + t("home.resume.last_played",
-                                     date=self.ctx.date_time(info.updated_at))),
+                                     date=self.ctx.date_time(last_played(info)))),
                 trailing=ft.Row([
                     ft.Semantics(identifier=f"abandon-{info.id}", content=icon_button(
                         ft.Icons.FLAG_OUTLINED, t("home.resume.abandon"),
