@@ -75,10 +75,11 @@ def test_history_lists_every_game_newest_first_with_results(store: ProblemStore)
         texts = app.visible_texts()
         assert "4 finished games" in texts
         assert row_titles(app) == ["May 4, 2024 · Village", "May 3, 2024 · Village",
-                                   "May 2, 2024 · Feudum", "May 1, 2024 · Village · 75 min"]
+                                   "May 2, 2024 · Feudum", "May 1, 2024 · Village"]
         assert "Ann 31, Bo 45\nWinner: Bo" in texts
         assert "Zoë 55 vs. Karla\nSolo game · Traveller" in texts
         assert "Ann 20, Cy 25\nWinner: Cy" in texts
+        assert "75 min\nAnn 40, Bo 30\nWinner: Ann" in texts  # the duration, below
         assert not any("Still playing" in t for t in texts)
 
 
@@ -99,7 +100,7 @@ def test_history_filters_and_search(store: ProblemStore) -> None:
         picker = cast(ft.Dropdown, app.find("Player", control_type=ft.Dropdown))
         app.set_value(picker, "Ann", event="select")
         assert row_titles(app) == ["May 4, 2024 · Village", "May 2, 2024 · Feudum",
-                                   "May 1, 2024 · Village · 75 min"]
+                                   "May 1, 2024 · Village"]
         app.set_value(app.find("Player", control_type=ft.Dropdown), ANY_PLAYER,
                       event="select")
         assert len(row_titles(app)) == 4

@@ -11,7 +11,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.app.assistants.hub import HUB as TALLY_HUB
-from companion.app.history.data import day_text, with_opponent
+from companion.app.history.data import day_text, record_label, with_opponent
 from companion.app.kit import (
     BODY_TEXT_SIZE,
     TOUCH_TARGET,
@@ -491,7 +491,7 @@ class HomeScreen(Screen):
         day = day_text(record.date, self.ctx.translator.babel_locale)
         return ft.Semantics(identifier=f"home-history-{record.id}", content=ft.ListTile(
             leading=ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED),
-            title=ft.Text(f"{day} · {self._game_label(record.game)}"),
+            title=ft.Text(f"{day} · {record_label(self.ctx.t, record)}"),
             subtitle=ft.Text("\n".join(lines)),
             is_three_line=len(lines) > 1,
         ))
