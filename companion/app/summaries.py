@@ -93,7 +93,7 @@ def local_datetime(iso: str, babel_locale: str) -> str:
     local = moment.astimezone()
     day = format_date(local.date(), format="medium", locale=babel_locale)
     time = format_time(local, format="short", tzinfo=local.tzinfo, locale=babel_locale)
-    pattern = get_datetime_format("medium", locale=babel_locale)
+    pattern = str(get_datetime_format("medium", locale=babel_locale))
     return pattern.replace("'", "").replace("{0}", time).replace("{1}", day)
 
 
