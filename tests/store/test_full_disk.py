@@ -70,3 +70,60 @@ def test_backup_export_works_when_the_index_cannot_be_written(
     exported = json.loads(export_everything(store).data)
     assert len(exported["games"]) == 3
     assert exported["games"][2]["events"] == [{"type": "x", "n": 2}]
+
+
+_ON_TMPFS = r'''
+import errno, json, os, subprocess, sys, tempfile
+from pathlib import Path
+root = Path(tempfile.mkdtemp(prefix="full-disk-"))
+subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(root)], check=True)
+from companion.history.backup import export_backup
+from companion.store.tinydb_store import TinyDBStore
+store = TinyDBStore(root / "data")
+for i in range(3):
+    store.create(f"g{i}", "villagers", f"game {i}", {}, [{"n": i}])
+store.list_sessions()  # index.json written while there was room
+os.utime(root / "data" / "sessions" / "g1.json", ns=(1, 1))  # the index is stale now
+fd = os.open(root / "filler", os.O_WRONLY | os.O_CREAT)
+try:
+    while True:
+        os.write(fd, b"x" * 4096)
+except OSError as exc:
+    assert exc.errno == errno.ENOSPC, exc
+os.close(fd)
+try:
+    (root / "probe").write_bytes(b"x" * 8192)
+    full = False
+except OSError:
+    full = True
+infos = store.list_sessions()
+backup = export_backup(store)
+print(json.dumps({"full": full, "listed": sorted(i.id for i in infos),
+                  "games": [g["id"] for g in backup["games"]]}))
+subprocess.run(["umount", str(root)], check=False)
+root.rmdir()
+'''
+
+
+def test_listing_and_export_on_a_real_full_tmpfs(tmp_path: Path) -> None:
+    """The same on a real full disk: a 256 KB tmpfs filled to the last block (mounted in
+    a user namespace; skipped where that is not allowed)."""
+    import shutil
+    import subprocess
+    import sys
+
+    unshare = shutil.which("unshare")
+    if unshare is None:
+        pytest.skip("no unshare")
+    probe = subprocess.run([unshare, "-rm", "true"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip("user namespaces are not allowed here")
+    done = subprocess.run([unshare, "-rm", sys.executable, "-c", _ON_TMPFS],
+                          capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parents[2])
+    if done.returncode != 0 and "mount" in done.stderr and "tmpfs" in done.stderr:
+        pytest.skip(f"tmpfs cannot be mounted here: {done.stderr[-200:]}")
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result == {"full": True, "listed": ["g0", "g1", "g2"],
+                      "games": ["g0", "g1", "g2"]}
