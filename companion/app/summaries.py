@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from babel.dates import format_date, format_datetime
+from babel.dates import format_date, format_time, get_datetime_format
 
 
 @dataclass(frozen=True)
@@ -84,11 +84,17 @@ def local_date(iso: str, babel_locale: str) -> str:
 
 
 def local_datetime(iso: str, babel_locale: str) -> str:
+    """A moment in the player's locale: the date with its four-digit year, as History
+    writes days ("Nov 27, 2026, 8:05 AM", "27.11.2026, 08:05", "2026. 11. 27. 오전
+    8:05", "2026年11月27日 上午8:05"); Babel's "short" date has a two-digit year."""
     moment = parse_timestamp(iso)
     if moment is None:
         return iso
     local = moment.astimezone()
-    return format_datetime(local, format="short", tzinfo=local.tzinfo, locale=babel_locale)
+    day = format_date(local.date(), format="medium", locale=babel_locale)
+    time = format_time(local, format="short", tzinfo=local.tzinfo, locale=babel_locale)
+    pattern = str(get_datetime_format("medium", locale=babel_locale))
+    return pattern.replace("'", "").replace("{0}", time).replace("{1}", day)
 
 
 # Village games (multiplayer and solo) as stored in sessions.

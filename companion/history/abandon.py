@@ -8,6 +8,9 @@ summary is what the store lists, so Home and History tell abandoned games apart 
 opening any game file. A game's service rewrites its summary on every save, so playing an
 abandoned game on (e.g. in a tab still open) brings it back to "Continue", as Resume does.
 
+Neither mark is play: both keep the game's "last played" (played.py) where it was, so
+taking an abandon back does not move the game to the top of "Continue a game".
+
 An abandoned game is still unfinished: it has no record (records.py), so it is neither in
 the finished history nor in any statistics.
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from companion.history.played import keep_played, last_played
 from companion.store.base import SessionInfo, SessionStore, StoredSession, utc_iso
 
 ABANDONED_KEY = "abandoned_at"
@@ -50,8 +54,20 @@ def abandon(store: SessionStore, session_id: str) -> int:
         raise FinishedGame(f"{session_id} is finished")
     if is_abandoned(stored):
         return stored.version
-    summary = {**stored.summary, ABANDONED_KEY: utc_iso()}
+    summary = keep_played({**stored.summary, ABANDONED_KEY: utc_iso()},
+                          _played_before(store, session_id))
     return store.update_info(session_id, summary=summary, expected=stored.version)
+
+
+def _played_before(store: SessionStore, session_id: str) -> str | None:
+    """The game's last played as listed before this write (its last save, for a game
+    whose summary names none yet)."""
+    read_one = getattr(store, "session_info", None)
+    if callable(read_one):
+        info = read_one(session_id)
+    else:
+        info = next((i for i in store.list_sessions() if i.id == session_id), None)
+    return last_played(info) if isinstance(info, SessionInfo) else None
 
 
 def resume(store: SessionStore, session_id: str) -> int:
@@ -60,5 +76,6 @@ def resume(store: SessionStore, session_id: str) -> int:
     stored = store.load(session_id)
     if ABANDONED_KEY not in stored.summary:
         return stored.version
-    summary = {k: v for k, v in stored.summary.items() if k != ABANDONED_KEY}
+    summary = keep_played({k: v for k, v in stored.summary.items() if k != ABANDONED_KEY},
+                          _played_before(store, session_id))
     return store.update_info(session_id, summary=summary, expected=stored.version)

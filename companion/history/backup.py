@@ -16,12 +16,17 @@ these are the keys known here (SETTING_KEYS and the per-edition ones).
 
 Import never overwrites and changes nothing unless the whole file is sound: it is read and
 checked first (a damaged or foreign file raises BackupError naming the problem, before
-any write); then per game: an id not stored yet is created as it was; the same id with
+any write: one nested deeper than MAX_DEPTH, a setting this app does not have or a value
+it does not accept, a per-game setting of a game not in the file, a component correction
+the wizard would refuse; see import_checks). Every game to be created is replayed by its
+engine first: one that cannot be replayed is not imported (ImportReport.not_imported says
+why), the others are. Then per game: an id not stored yet is created as it was; the same id with
 the same log (events) is skipped; the same id with a different log is kept as well, under
 a new id (reported as renamed) unless that log was already imported under another id.
 A setting already set keeps its value (reported as kept). If a write fails half-way, the
 games this import created are deleted again. Created games get a new store `version`,
-`created_at` and `updated_at` (the store sets them); their `summary` keeps the play date.
+`created_at` and `updated_at` (the store sets them); their `summary` keeps the play date
+and when they were last played (played.py: the backup's `updated_at` where it names none).
 """
 
 from __future__ import annotations
@@ -36,7 +41,15 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from companion.history.import_checks import (
+    APP_SETTING_VALUES,
+    ImportProblem,
+    legacy_game_setting,
+    replay_problem,
+    setting_problem,
+)
 from companion.history.names import MERGE_SETTING
+from companion.history.played import keep_played
 from companion.history.query import newest_first
 from companion.history.records import GameRecord
 from companion.store.base import (
@@ -54,8 +67,7 @@ VERSION = 1
 
 EDITIONS = ("big-box", "2011")
 #: App settings (companion/app/settings.py KEY_*; a test keeps the two lists equal).
-APP_SETTING_KEYS = ("app.language", "app.theme", "game.karla_policy", "game.d4_variant",
-                    "game.cube_display")
+APP_SETTING_KEYS = tuple(APP_SETTING_VALUES)
 #: Component corrections (companion/village/service.py calibration_key) and the estimates
 #: the user confirmed (companion/app/village/wizard/calibration.py checked_key).
 CORRECTION_KEYS = tuple(f"{prefix}:village:{edition}" for edition in EDITIONS
@@ -70,6 +82,8 @@ def legacy_key(session_id: str, name: str) -> str:
     return f"session:{session_id}:{name}"
 
 _MISSING = object()
+#: Deeper than any backup this app writes (a game's header and events nest about 8).
+MAX_DEPTH = 64
 
 
 class BackupError(ValueError):
@@ -78,7 +92,10 @@ class BackupError(ValueError):
     `code` says which problem it is (the app words it in the user's language from it
     and `params`): not_json, not_object, one_game, foreign (format), newer (version,
     supported), damaged (detail: where, in English, as the validator puts it),
-    read_only (reason); the message is the same in English."""
+    too_deep (limit: nested deeper than any backup), setting_unknown (key: not a setting
+    this app has), setting_game (key: a per-game setting of a game not in the file),
+    setting_value (key, detail), correction (edition, detail: a component correction the
+    wizard would refuse), read_only (reason); the message is the same in English."""
 
     def __init__(self, message: str, code: str = "damaged", **params: Any) -> None:
         super().__init__(message)
@@ -151,12 +168,26 @@ class Backup(BaseModel):
     settings: dict[str, Any] = Field(default_factory=dict)
 
 
+class NotImported(BaseModel):
+    """A game of a backup that was not imported: `code` (import_checks: not_replayable,
+    newer_engine with version and supported, unknown_game) says why, `detail` in the
+    engine's own (English) words."""
+
+    title: str
+    game: str
+    code: str
+    detail: str = ""
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
 class ImportReport(BaseModel):
     imported: list[str] = Field(default_factory=list)  # ids created as they were
     skipped: list[str] = Field(default_factory=list)  # already here with the same log
     renamed: dict[str, str] = Field(default_factory=dict)  # backup id -> new id
     settings_imported: list[str] = Field(default_factory=list)
     settings_kept: list[str] = Field(default_factory=list)  # set here already: not changed
+    #: Games of the file not imported, by backup id: why (its engine cannot replay it).
+    not_imported: dict[str, NotImported] = Field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- export
@@ -214,9 +245,13 @@ def parse_backup(data: bytes | str) -> Backup:
     """The backup in `data`, checked from top to bottom; BackupError says what is wrong."""
     try:
         raw = json.loads(data)
+    except RecursionError as exc:  # deeper than Python's parser goes
+        raise _too_deep() from exc
     except (ValueError, UnicodeDecodeError) as exc:
         raise BackupError(f"not a backup file: it is not readable JSON ({exc})",
                           "not_json", detail=str(exc)) from exc
+    if _depth_over(raw, MAX_DEPTH):
+        raise _too_deep()
     if not isinstance(raw, dict):
         raise BackupError("not a backup file: it is not a JSON object", "not_object")
     marker = raw.get("format")
@@ -248,7 +283,66 @@ def parse_backup(data: bytes | str) -> Backup:
         dup = next(i for i in ids if ids.count(i) > 1)
         raise BackupError(f"damaged backup: the game id {dup!r} appears twice",
                           detail=f"id {dup!r} twice")
+    _check_settings(backup)
     return backup
+
+
+def _too_deep() -> BackupError:
+    return BackupError(f"not a backup file: it is nested deeper than {MAX_DEPTH} levels",
+                       "too_deep", limit=MAX_DEPTH)
+
+
+def _depth_over(value: Any, limit: int) -> bool:
+    """Is `value` nested deeper than `limit` (counted without recursion)?"""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Iterable[Any] = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def _refused(problem: ImportProblem) -> BackupError:
+    params = dict(problem.params)
+    if problem.code in ("setting_value", "correction"):
+        params["detail"] = problem.detail
+    what = {"setting_unknown": "not a setting of this app",
+            "setting_game": "a setting of a game that is not in the backup",
+            "setting_value": "a value this app does not accept",
+            "correction": "a component correction the check refuses"}.get(problem.code, "")
+    key = params.get("key") or f"calibration:village:{params.get('edition')}"
+    return BackupError(f"the backup's setting {key} cannot be imported: {what}"
+                       + (f" ({problem.detail})" if problem.detail else ""),
+                       problem.code, **params)
+
+
+def _check_settings(backup: Backup) -> None:
+    """Every setting of the file, and every game's own (schema 1) settings, is one the
+    app knows with a value it accepts (import_checks.setting_problem); top-level per-game
+    settings go to their game (they are imported with it, under its new id)."""
+    ids = {g.id for g in backup.games}
+    games = {g.id: g for g in backup.games}
+    for key, value in list(backup.settings.items()):
+        problem = setting_problem(key, value, ids)
+        if problem is not None:
+            raise _refused(problem)
+        legacy = legacy_game_setting(key)
+        if legacy is not None and key not in SETTING_KEYS:
+            session_id, name = legacy
+            games[session_id].settings.setdefault(name, value)
+            del backup.settings[key]
+    for game in backup.games:
+        for name, value in game.settings.items():
+            problem = setting_problem(legacy_key(game.id, name), value, ids)
+            if problem is not None:
+                raise _refused(problem)
 
 
 def _same_log(store: BackupStore, session_id: str, game: BackupGame) -> bool:
@@ -258,6 +352,18 @@ def _same_log(store: BackupStore, session_id: str, game: BackupGame) -> bool:
         return store.load(session_id).events == game.events
     except Exception:  # damaged, newer, gone: not the same log
         return False
+
+
+def _not_replayable(game: BackupGame, report: ImportReport) -> bool:
+    """Replay `game` by its engine, as opening it would; one that cannot be replayed is
+    reported (report.not_imported) and left out, never stored to be set aside later."""
+    problem = replay_problem(game.game, game.header, game.events, game.redo, game.settings)
+    if problem is None:
+        return False
+    report.not_imported[game.id] = NotImported(title=game.title, game=game.game,
+                                               code=problem.code, detail=problem.detail,
+                                               params=problem.params)
+    return True
 
 
 def import_backup(store: BackupStore, data: bytes | str, *,
@@ -275,6 +381,8 @@ def import_backup(store: BackupStore, data: bytes | str, *,
     for game in backup.games:
         info = here.get(game.id)
         if info is None:
+            if _not_replayable(game, report):
+                continue
             plan.append((game.id, game))
             report.imported.append(game.id)
             continue
@@ -286,6 +394,8 @@ def import_backup(store: BackupStore, data: bytes | str, *,
                   and i.title == game.title]
         if any(_same_log(store, c.id, game) for c in copies):
             report.skipped.append(game.id)
+            continue
+        if _not_replayable(game, report):
             continue
         fresh = new_id()
         while fresh in here or any(fresh == p for p, _ in plan):
@@ -311,9 +421,11 @@ def _write(store: BackupStore, plan: list[tuple[str, BackupGame]],
     set_keys: list[str] = []
     try:
         for session_id, game in plan:
+            # An import is no play: the game keeps when it was last played.
             version = store.create(session_id, game.game, game.title, game.header,
                                    game.events, finished=game.finished,
-                                   summary=game.summary)
+                                   summary=keep_played(game.summary,
+                                                       game.updated_at or None))
             created.append(session_id)
             if game.redo:
                 store.replace_log(session_id, game.events, game.redo, expected=version)
@@ -356,22 +468,29 @@ CSV_COLUMNS = ("game_id", "game", "date", "title", "edition", "solo", "players",
                "start_player", "achievement", "karla_variant")
 
 
+#: What a spreadsheet may read as the start of a formula (OWASP, CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _cell(value: Any) -> Any:
-    """Text a spreadsheet would run as a formula (=, +, -, @) is quoted with a '."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+    """A cell a spreadsheet shows as text, never runs (OWASP's CSV injection advice):
+    text starting with =, +, -, @, a tab or a carriage return gets a leading ' (every
+    cell is quoted by the writer, and a " inside doubled). Numbers stay numbers."""
+    if isinstance(value, str) and value[:1] in FORMULA_STARTS:
         return "'" + value
     return value
 
 
 def results_csv(records: Iterable[GameRecord]) -> str:
     """One row per player per game, newest game first; then one column per score
-    category any record has (empty where unknown)."""
+    category any record has (empty where unknown). Every cell, the header's included,
+    is quoted and safe to open in a spreadsheet (`_cell`)."""
     chosen = newest_first(records)
     categories = list(dict.fromkeys(c for r in chosen for p in r.players
                                     for c in (p.categories or {})))
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*CSV_COLUMNS, *categories])
+    writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
+    writer.writerow([_cell(c) for c in (*CSV_COLUMNS, *categories)])  # the header too
     for r in chosen:
         for p in r.players:
             none = ""

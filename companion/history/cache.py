@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from companion.history.names import NameMatcher
+from companion.history.played import played_sort_key
 from companion.history.query import (
     DEFAULT_PAGE_SIZE,
     HistoryFilter,
@@ -56,7 +57,7 @@ from companion.history.query import (
 )
 from companion.history.records import GameRecord, build_record
 from companion.history.stats import Statistics, compute_stats
-from companion.store.base import SessionInfo, iso_to_ts
+from companion.store.base import SessionInfo
 
 _TEMP_SUFFIX = ".tmp"
 #: The folder's mtime is trusted alone once it is this old (coarse file system clocks).
@@ -247,7 +248,7 @@ class HistoryCache:
         changed = fresh.keys() != old.keys() or any(
             fresh[k][1] is not old[k][1] for k in fresh)
         self._by_id = fresh
-        self._unfinished = unfinished
+        self._unfinished = _last_saved_first(unfinished)
         self._unfinished_by_id = {info.id: info for info in unfinished}
         self._skipped_ids = skipped
         self.skipped = len(skipped)
@@ -351,9 +352,9 @@ class HistoryCache:
 
 
 def _last_saved_first(infos: Iterable[SessionInfo]) -> list[SessionInfo]:
-    """In the order the store lists games (TinyDBStore.list_sessions)."""
-    return sorted(infos, key=lambda i: (iso_to_ts(i.updated_at), i.created_at, i.id),
-                  reverse=True)
+    """Last played first (played.py; for games that name no last played, the order the
+    store lists them in: TinyDBStore.list_sessions)."""
+    return sorted(infos, key=played_sort_key, reverse=True)
 
 
 _CACHES: weakref.WeakKeyDictionary[Any, HistoryCache] = weakref.WeakKeyDictionary()

@@ -429,11 +429,18 @@ class TinyDBStore:
             if entry is not None:
                 entries.append(entry)
         if dirty and self.read_only is None:
-            with self._store_lock:
-                if damage is not None and self.index_path.exists():
-                    self._quarantine(self.index_path, one_line(damage), kind="index")
-                self._write_tables(self.index_path, index_tables(
-                    sorted(entries, key=lambda e: str(e["id"]))))
+            try:
+                with self._store_lock:
+                    if damage is not None and self.index_path.exists():
+                        self._quarantine(self.index_path, one_line(damage), kind="index")
+                    self._write_tables(self.index_path, index_tables(
+                        sorted(entries, key=lambda e: str(e["id"]))))
+            except OSError as exc:
+                # The index is a cache: a disk that is full (ENOSPC) or refuses the write
+                # must not fail a listing (Home, History, a backup export); the next
+                # listing reads the changed files again and tries once more.
+                log.warning("index.json not rewritten (%s): listed from the files",
+                             one_line(exc))
         infos = [SessionInfo.model_validate(
             {k: v for k, v in entry.items() if k != "stamp"}) for entry in entries]
         infos.sort(key=lambda i: (iso_to_ts(i.updated_at), i.created_at, i.id), reverse=True)

@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion.scoring.contract import ScoreSheet
-from companion.store.base import DamagedGame, SessionStore
+from companion.store.base import DamagedGame, SessionStore, utc_iso
 from companion.tally.errors import EditRejected
 from companion.tally.registry import rules_for
 from companion.tally.session import TallySession
@@ -43,7 +43,8 @@ def session_summary(session: AnySession) -> dict[str, Any]:
     """What Home's history shows: players, scores, winners, date (ISO day, UTC)."""
     events = session.events
     day = (events[-1]["at"] if events else session.clock())[:10]
-    summary: dict[str, Any] = {"players": list(session.setup.players), "date": day}
+    summary: dict[str, Any] = {"players": list(session.setup.players), "date": day,
+                               "played_at": utc_iso()}  # last played: saved with events
     if session.finished:
         sheet = session.sheet()
         summary["scores"] = {p.name: OUT_SCORE if p.total is None else p.total

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from companion.store.base import DamagedGame, SessionStore, UnsupportedSchema
+from companion.store.base import DamagedGame, SessionStore, UnsupportedSchema, utc_iso
 from companion.village import table_marks
 from companion.village.components import (
     ComponentData,
@@ -285,6 +285,9 @@ class VillageService:
             "phase": st.phase, "solo": st.solo,
             "date": datetime.now(UTC).date().isoformat(),
             "edition": setup.edition,
+            # "Last played" (companion/history/played.py): written only with game events,
+            # so abandoning, resuming, preferences and imports leave it where it was.
+            "played_at": utc_iso(),
         }
         events = session.events
         if events and isinstance(events[0].get("at"), str):

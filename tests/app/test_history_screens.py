@@ -75,10 +75,11 @@ def test_history_lists_every_game_newest_first_with_results(store: ProblemStore)
         texts = app.visible_texts()
         assert "4 finished games" in texts
         assert row_titles(app) == ["May 4, 2024 · Village", "May 3, 2024 · Village",
-                                   "May 2, 2024 · Feudum", "May 1, 2024 · Village · 75 min"]
+                                   "May 2, 2024 · Feudum", "May 1, 2024 · Village"]
         assert "Ann 31, Bo 45\nWinner: Bo" in texts
         assert "Zoë 55 vs. Karla\nSolo game · Traveller" in texts
         assert "Ann 20, Cy 25\nWinner: Cy" in texts
+        assert "75 min\nAnn 40, Bo 30\nWinner: Ann" in texts  # the duration, below
         assert not any("Still playing" in t for t in texts)
 
 
@@ -99,7 +100,7 @@ def test_history_filters_and_search(store: ProblemStore) -> None:
         picker = cast(ft.Dropdown, app.find("Player", control_type=ft.Dropdown))
         app.set_value(picker, "Ann", event="select")
         assert row_titles(app) == ["May 4, 2024 · Village", "May 2, 2024 · Feudum",
-                                   "May 1, 2024 · Village · 75 min"]
+                                   "May 1, 2024 · Village"]
         app.set_value(app.find("Player", control_type=ft.Dropdown), ANY_PLAYER,
                       event="select")
         assert len(row_titles(app)) == 4
@@ -249,9 +250,23 @@ def exported_backup(store: MemoryStore) -> bytes:
         return cast(bytes, call.args["src_bytes"])
 
 
-def test_backup_export_then_import_round_trip(store: ProblemStore) -> None:
-    seed_history(store)
+def seed_playable(store: MemoryStore | TinyDBStore) -> None:
+    """Games their engines replay (a backup import replays every game it stores)."""
+    from companion.village.service import VillageService
+    from companion.village.setup import PlayerSetup, VillageSetup
+    from tests.history.helpers import finished_village
+
+    svc = VillageService(store)
+    finished_village(svc, ["Ann", "Bo"], seed=1)
+    finished_village(svc, ["Zoë"], seed=2, solo_game=True)
+    svc.create(VillageSetup(players=[PlayerSetup(name="Al", colour="blue"),
+                                     PlayerSetup(name="Di", colour="red")], seed=9))
+    finished_tally(store, "villagers", ["Ann", "Bo"])
     finished_tally(store, "small-city", ["Ann", "Bo"])
+
+
+def test_backup_export_then_import_round_trip(store: ProblemStore) -> None:
+    seed_playable(store)
     store.set_setting("app.theme", "dark")
     store.set_setting(MERGE_SETTING, {"Annie": "Ann"})
     data = exported_backup(store)
@@ -260,14 +275,14 @@ def test_backup_export_then_import_round_trip(store: ProblemStore) -> None:
         pick(app, "backup.json", data)
         report = app.find(identifier="backup-report")
         texts = [c.value for c, _ in app.walk(report) if isinstance(c, ft.Text)]
-        assert texts == ["Imported from backup.json:", "New games: 6",
+        assert texts == ["Imported from backup.json:", "New games: 5",
                          "Already here, skipped: 0", "Settings imported: 2"]
         # ... and the same lines are the banner's name for screen readers
         assert any(getattr(c, "label", None) == "\n".join(texts) for c, _ in app.walk(report))
         pick(app, "backup.json", data)  # twice: nothing more
         texts = [c.value for c, _ in app.walk(app.find(identifier="backup-report"))
                  if isinstance(c, ft.Text)]
-        assert "New games: 0" in texts and "Already here, skipped: 6" in texts
+        assert "New games: 0" in texts and "Already here, skipped: 5" in texts
     assert {i.id for i in other.list_sessions()} == {i.id for i in store.list_sessions()}
     for info in store.list_sessions():
         mine, theirs = store.load(info.id), other.load(info.id)
@@ -275,6 +290,60 @@ def test_backup_export_then_import_round_trip(store: ProblemStore) -> None:
             mine.events, mine.header, mine.summary)
     assert other.get_setting("app.theme") == "dark"
     assert other.get_setting(MERGE_SETTING) == {"Annie": "Ann"}
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGUAGES])
+def test_a_game_that_cannot_be_replayed_is_reported_not_imported(lang: str) -> None:
+    """Issue 22.4: the report names the game left out and why, in the player's language;
+    the sound games of the same file are imported."""
+    source = ProblemStore()
+    finished_tally(source, "villagers", ["Ann", "Bo"])
+    add(source, "v1", "village", village({"Ann": 40, "Bo": 30}))  # no setup: no replay
+    data = exported_backup(source)
+    other = ProblemStore()
+    client = FakeClient(locales=(LANGUAGES.get(lang, "en-US"),),
+                        initial_route="/history/backup")
+    with AppHarness(other, client=client) as app:
+        pick(app, "backup.json", data)
+        report = app.find(identifier="backup-report")
+        texts = [c.value for c, _ in app.walk(report) if isinstance(c, ft.Text)]
+        [line] = [t for t in texts if "v1" in t]
+        assert "KeyError: 'setup'" in line  # the engine's words, as an aside
+        if lang != "en":
+            assert not english_in(lang, [line.replace("KeyError: 'setup'", "")])
+            assert not line.startswith("Not imported")
+        if lang == "en":
+            assert line == ("Not imported: v1 (Village): this app cannot replay its log "
+                            "(KeyError: 'setup')")
+            assert "New games: 1" in texts
+    assert [i.game for i in other.list_sessions()] == ["villagers"]
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "Not imported: the setting session:abc:prefs belongs to a game that is not "
+           "in this backup"),
+    ("de", "Nicht importiert: die Einstellung session:abc:prefs gehört zu einer Partie, "
+           "die nicht in dieser Sicherung ist"),
+    ("en", "Not imported: this is not a backup file: it is nested deeper than 64 levels"),
+    ("ko", "가져오지 않음: 백업 파일이 아닙니다: 64단계보다 깊게 중첩되어 있습니다"),
+])
+def test_a_hostile_backup_is_refused_in_the_players_language(lang: str,
+                                                             words: str) -> None:
+    store = ProblemStore()
+    add(store, "abc", "village", village({"Ann": 40, "Bo": 30}))
+    before = store.load("abc")
+    if "nested" in words or "중첩" in words:
+        data = b"[" * 10_000 + b"]" * 10_000
+    else:
+        data = json.dumps({"format": "village-companion-backup", "version": 1, "games": [],
+                           "settings": {"session:abc:prefs": {"draw_mode": "x"}}}).encode()
+    client = FakeClient(locales=(LANGUAGES.get(lang, "en-US"),),
+                        initial_route="/history/backup")
+    with AppHarness(store, client=client) as app:
+        pick(app, "hostile.json", data)
+        texts = app.visible_texts()
+        assert words in texts, texts
+    assert store.load("abc") == before and store.get_setting("session:abc:prefs") is None
 
 
 def test_a_damaged_or_foreign_file_changes_nothing(store: ProblemStore) -> None:
@@ -309,8 +378,8 @@ def test_results_csv_download(store: ProblemStore) -> None:
         app.click("Download")
         [call] = app.client.calls("FilePicker", "save_file")
         text = call.args["src_bytes"].decode("utf-8-sig")
-        assert text.splitlines()[0].startswith("game_id,game,date,")
-        assert sum(1 for line in text.splitlines() if line.startswith("v2,")) == 2
+        assert text.splitlines()[0].startswith('"game_id","game","date",')
+        assert sum(1 for line in text.splitlines() if line.startswith('"v2",')) == 2
 
 
 # ---- BG Stats ------------------------------------------------------------------------------
@@ -400,7 +469,7 @@ def test_the_data_folder_path_for_backups(tmp_path: Path) -> None:
     """Without browser downloads/uploads: save a backup in <data>/backups, copy the file
     into another data folder's backups/, import it there with one tap."""
     first = TinyDBStore(tmp_path / "a")
-    seed_history(first)
+    seed_playable(first)
     with open_at(first, "/history/backup") as app:
         app.click("Save a backup in the data folder")
         [saved] = list((tmp_path / "a" / "backups").glob("village-companion-backup-*.json"))

@@ -62,6 +62,9 @@ def test_abandon_then_undo(tmp_path: Path) -> None:
         app.click("Undo")
         assert "Ann, Bo" in app.visible_texts()
         assert "Back to continue: Ann, Bo" in app.visible_texts()
+    with AppHarness(store) as app:  # undoing an abandon is no play (issue 22.8)
+        texts = app.visible_texts()
+        assert texts.index("Cy, Di") < texts.index("Ann, Bo")
     after = store.load(sid)
     assert ABANDONED_KEY not in after.summary and not is_abandoned(after)
     assert after.events == before.events and after.summary == before.summary
@@ -87,8 +90,8 @@ def test_history_lists_abandoned_games_and_resume_brings_them_back(
         app.dispatch(inside(app.find(identifier="resume-open-00")), "click")
         assert "Back on Home to continue: Open game 00" in app.visible_texts()
         assert not app.find_all(identifier="abandoned-open-00", visible_only=True)
-    with AppHarness(store) as app:
-        assert _open_titles(app) == ["Open game 00", "Open game 01"]
+    with AppHarness(store) as app:  # resuming is no play: the order it had (issue 22.8)
+        assert _open_titles(app) == ["Open game 01", "Open game 00"]
     assert not any(is_abandoned(i) for i in store.list_sessions())
 
 

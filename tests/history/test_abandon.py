@@ -17,6 +17,7 @@ from companion.history.abandon import (
     split_unfinished,
 )
 from companion.history.cache import HistoryCache
+from companion.history.played import PLAYED_KEY
 from companion.store.base import StaleWrite, StoredSession
 from companion.store.memory import MemoryStore
 from companion.store.tinydb_store import TinyDBStore
@@ -67,7 +68,8 @@ def test_split_and_cache_keep_abandoned_games_out_of_continue_and_history(
     going, abandoned = split_unfinished(cache.unfinished(store))
     assert {i.id for i in going} == {"a", "b"} and abandoned == []
     assert ABANDONED_KEY not in store.load("a").summary
-    assert store.load("a").summary == {"players": ["Ann", "Bo"]}
+    summary = store.load("a").summary
+    assert summary == {"players": ["Ann", "Bo"], PLAYED_KEY: summary[PLAYED_KEY]}
 
 
 def test_a_finished_game_cannot_be_abandoned(store: MemoryStore | TinyDBStore) -> None:
@@ -99,3 +101,47 @@ def test_resume_of_a_game_not_abandoned_writes_nothing(
         store: MemoryStore | TinyDBStore) -> None:
     version = store.load("b").version
     assert resume(store, "b") == version
+
+
+def test_undoing_an_abandon_keeps_last_played_and_the_order(
+        store: MemoryStore | TinyDBStore) -> None:
+    """Issue 22.8: abandoning a game and taking it back is no play: its last played
+    stays, and it does not move to the top of "Continue a game"."""
+    import time
+
+    from companion.history.played import last_played
+
+    cache = HistoryCache()
+    store.update_info("b", summary={"players": ["Cy"]})  # b was played after a
+    time.sleep(0.01)
+    order = [i.id for i in cache.unfinished(store)]
+    assert order == ["b", "a"]
+    played = {i.id: last_played(i) for i in cache.unfinished(store)}
+    time.sleep(0.01)
+    abandon(store, "a")
+    time.sleep(0.01)
+    resume(store, "a")
+    infos = {i.id: i for i in cache.unfinished(store)}
+    assert last_played(infos["a"]) == played["a"]
+    assert infos["a"].updated_at > played["a"]  # the store did write
+    assert [i.id for i in cache.unfinished(store)] == order
+    assert [i.id for i in store.list_sessions() if not i.finished] == ["a", "b"]
+
+
+def test_a_game_event_moves_last_played(store: MemoryStore | TinyDBStore) -> None:
+    import time
+
+    from companion.history.played import last_played
+    from companion.tally.service import TallyService
+
+    svc = TallyService(store)
+    sid, session = svc.create("villagers", ["Ann", "Bo"])
+    abandon(store, sid)
+    resume(store, sid)
+    before = last_played(next(i for i in store.list_sessions() if i.id == sid))
+    session = svc.open(sid)
+    time.sleep(0.01)  # the store's clock counts milliseconds
+    svc.apply(sid, session, {"type": "set", "player": 0, "field": "money", "value": 3})
+    after = last_played(next(i for i in store.list_sessions() if i.id == sid))
+    assert after >= before and store.load(sid).summary[PLAYED_KEY] == after
+    assert HistoryCache().unfinished(store)[0].id == sid

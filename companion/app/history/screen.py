@@ -20,6 +20,7 @@ from companion.app.history.data import (
     export_one_game,
     game_label,
     read_page,
+    record_label,
     resume_abandoned,
     score_text,
     winner_text,
@@ -47,6 +48,7 @@ from companion.app.paging import PageSlice
 from companion.app.routing import Screen
 from companion.app.summaries import game_title
 from companion.app.village.present import term
+from companion.history.played import last_played
 from companion.history.query import HistoryFilter
 from companion.history.records import GameRecord
 from companion.store.base import SessionInfo
@@ -281,7 +283,7 @@ class HistoryScreen(Screen):
                     title=ft.Text(title, size=BODY_TEXT_SIZE, weight=ft.FontWeight.W_500),
                     subtitle=ft.Text(f"{game_label(t, info.game)} · " + t(
                         "home.resume.last_played",
-                        date=self.ctx.date_time(info.updated_at)), size=SMALL_TEXT),
+                        date=self.ctx.date_time(last_played(info))), size=SMALL_TEXT),
                     min_height=TOUCH_TARGET),
                 ft.Row([ft.Semantics(identifier=f"resume-{info.id}", content=ft.OutlinedButton(
                     t("history.abandoned.resume"), icon=ft.Icons.RESTORE,
@@ -324,23 +326,25 @@ class HistoryScreen(Screen):
         self._load()
 
     def _row(self, record: GameRecord) -> ft.Control:
+        """One finished game: "date · game" on one line at 360 px (the game names its
+        edition: "Village (2011)"), the duration, scores and winner below, and the
+        row's buttons under them (beside the text they squeezed it onto three lines)."""
         t = self.ctx.t
         head = [day_text(record.date, self.ctx.translator.babel_locale),
-                game_label(t, record.game)]
-        if record.duration_min is not None:
-            head.append(t("history.duration", minutes=record.duration_min))
+                record_label(t, record)]
         lines = [score_text(record, t),
                  winner_text(record, t, lambda a: term(self.ctx, "achievement", a))]
+        if record.duration_min is not None:
+            lines.insert(0, t("history.duration", minutes=record.duration_min))
         tile = ft.ListTile(
-            leading=ft.Icon(ft.Icons.PERSON if record.solo else ft.Icons.GROUPS),
             title=ft.Text(" · ".join(head), size=BODY_TEXT_SIZE,
                           weight=ft.FontWeight.W_500),
             subtitle=ft.Text("\n".join(lines), size=SMALL_TEXT),
-            is_three_line=True, min_height=TOUCH_TARGET, expand=True,
+            is_three_line=True, min_height=TOUCH_TARGET,
             on_click=partial(self.ctx.go, sheet_route(record.game, record.id)),
         )
         log = log_route(record.game, record.id)
-        controls: list[ft.Control] = [tile]
+        controls: list[ft.Control] = []
         if log is not None:
             controls.append(icon_button(ft.Icons.LIST_ALT, t("history.open_log"),
                                         partial(self.ctx.go, log)))
@@ -350,6 +354,7 @@ class HistoryScreen(Screen):
                                         partial(self.ctx.go, replay)))
         controls.append(icon_button(ft.Icons.FILE_DOWNLOAD_OUTLINED, t("history.export_game"),
                                     partial(self._export_game, record.id)))
-        return ft.Semantics(identifier=f"history-{record.id}", content=ft.Row(
-            controls, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START))
+        return ft.Semantics(identifier=f"history-{record.id}", content=ft.Column([
+            tile, ft.Row(controls, spacing=0, alignment=ft.MainAxisAlignment.END)],
+            spacing=0, tight=True))
 

@@ -148,7 +148,8 @@ class StatisticsScreen(Screen):
         return list(dict.fromkeys(c for p in stats.players for c in p.average_by_category))
 
     def _short_date(self, value: date) -> str:
-        return format_date(value, format="short", locale=self.ctx.translator.babel_locale)
+        # The axis writes days as History does: with the four-digit year (issue 22.8).
+        return format_date(value, format="medium", locale=self.ctx.translator.babel_locale)
 
     # -- charts ----------------------------------------------------------------------------
 

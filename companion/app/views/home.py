@@ -11,7 +11,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.app.assistants.hub import HUB as TALLY_HUB
-from companion.app.history.data import day_text, with_opponent
+from companion.app.history.data import day_text, record_label, with_opponent
 from companion.app.kit import (
     BODY_TEXT_SIZE,
     TOUCH_TARGET,
@@ -35,6 +35,7 @@ from companion.app.summaries import game_title, shown_player, stored_title
 from companion.app.village.hub import HUB as VILLAGE_HUB
 from companion.history.abandon import FinishedGame, abandon, resume, split_unfinished
 from companion.history.cache import history_cache
+from companion.history.played import last_played
 from companion.history.query import HistoryPage
 from companion.history.records import OUT_SCORE, GameRecord
 from companion.store.base import (
@@ -437,7 +438,7 @@ class HomeScreen(Screen):
                 title=ft.Text(self._title(info)),
                 subtitle=ft.Text(f"{self._game_label(info.game)} · "
                                  + t("home.resume.last_played",
-                                     date=self.ctx.date_time(info.updated_at))),
+                                     date=self.ctx.date_time(last_played(info)))),
                 trailing=ft.Row([
                     ft.Semantics(identifier=f"abandon-{info.id}", content=icon_button(
                         ft.Icons.FLAG_OUTLINED, t("home.resume.abandon"),
@@ -490,7 +491,7 @@ class HomeScreen(Screen):
         day = day_text(record.date, self.ctx.translator.babel_locale)
         return ft.Semantics(identifier=f"home-history-{record.id}", content=ft.ListTile(
             leading=ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED),
-            title=ft.Text(f"{day} · {self._game_label(record.game)}"),
+            title=ft.Text(f"{day} · {record_label(self.ctx.t, record)}"),
             subtitle=ft.Text("\n".join(lines)),
             is_three_line=len(lines) > 1,
         ))
