@@ -65,3 +65,18 @@ def test_the_name_column_stays_while_the_numbers_scroll(browser: Any, stats_url:
         assert (after_box["x"], after_box["width"]) == (before_box["x"], before_box["width"])
     assert _pixels(page, numbers) != before[0]  # the numbers scrolled …
     assert _pixels(page, names) == before[1]  # … the names did not
+
+
+@pytest.mark.parametrize("locale", ["ko-KR", "zh-TW", "de-DE"])
+def test_the_tables_in_other_languages(browser: Any, stats_url: str, screenshots: Path,
+                                       locale: str) -> None:
+    """The same layout with the longer or CJK headers: the names still start at the left
+    edge and keep their width."""
+    page = open_app(browser, stats_url, locale)
+    page.locator('[flt-semantics-identifier="stats-mode-table"]').locator(
+        "flt-semantics, [role=button]").first.click(timeout=LOAD_TIMEOUT_MS)
+    page.locator('[flt-semantics-identifier="table-players-numbers"]').wait_for(
+        timeout=STEP_TIMEOUT_MS)
+    names = _box(page, "table-players-names")
+    assert names["x"] >= 0 and names["x"] + names["width"] <= 140
+    shot(page, screenshots, f"history-stats-table-360-{locale}.png")
