@@ -6,27 +6,54 @@ play in BG Stats' own import dialog, so nothing is recorded unseen::
     https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>
 
 The JSON shape: BG Stats documents it on its support page "Push plays to BG Stats from
-other apps or websites", which was not reachable from here. The fields below are the
-ones issue 14 lists, with the shape used by several published integrations that cite that
-page: required `sourceName`, `sourcePlayId` and `playDate` (UTC, "yyyy-MM-dd HH:mm:ss");
-`durationMin`; `game` {name, sourceGameId}; `players` [{name, sourcePlayerId, score,
-rank, winner, startPlayer}]. Nothing else is sent (no bggId: the ids were not checked).
-`winner` is always present (one integration reports BG Stats' Android app failing without
-it); `score`, `rank` and `startPlayer` only when known. Ids are stable, because BG Stats
-remembers how the user matched them: the game's id ("village"), the player's normalised
-name (through the merge map), and the stored game's id for the play.
+other apps or websites", which could not be reached from here; the fields below are the
+ones published integrations that cite that page send (looked up again for issue 22):
+
+- required `sourceName`, `sourcePlayId`, `playDate` (UTC, "yyyy-MM-dd HH:mm:ss");
+- `durationMin`; `comments` (free text);
+- `game` {name, sourceGameId, bggId, highestWins, noPoints};
+- `players` [{name, sourcePlayerId, score, rank, winner, startPlayer, role}].
+
+What this app sends:
+
+- `playDate` is when the game started (issue 22: not its end; the scoring assistants'
+  first entry), `durationMin` from there to the finishing action. An older record with
+  only its end has that; noon of the day is left only for a record with no time.
+- The game per edition: "Village" (2011) and "Village: Big Box" are two games with their
+  own `sourceGameId` ("village-2011", "village-big-box"; "village" when the edition is
+  unknown) and, where confirmed, their BoardGameGeek id (`bgg_ids.json`, with its
+  provenance: an id marked "estimate" or unknown is kept there, never sent). Every game
+  the app scores is won by the highest score and has points.
+- `winner` is the one result definition (results.py), always present (one integration
+  reports BG Stats' Android app failing without it); `score`, `rank`, `startPlayer` only
+  when known. A player's colour goes in `role`, BG Stats' free per-player text (no
+  colour field was found in the published shape).
+- A solo Village game is marked in `comments`: solo against Karla, won or lost, the
+  achievement and the points, Karla's colour, cube variant and who chose her cubes; and
+  that Karla scores no points (rulebook: 她不會…獲得聲望分數), so she is not a player
+  in the play.
+
+Ids are stable, because BG Stats remembers how the user matched them: the game's id per
+edition, the player's normalised name (through the merge map), and the stored game's id
+for the play. Comments and colour names are in the words of `say`/`term` (the app passes
+the player's language; English otherwise).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, time
+from functools import cache
+from importlib import resources
 from typing import Any
 from urllib.parse import quote
 
+from pydantic import BaseModel
+
 from companion.history.names import NameMatcher
-from companion.history.records import GameRecord
+from companion.history.records import VILLAGE_GAMES, GameRecord
+from companion.history.results import Outcome, is_winner, solo_outcome
 
 CREATE_PLAY_URL = "https://app.bgstatsapp.com/createPlay.html"
 SOURCE_NAME = "Village Companion"
@@ -35,30 +62,111 @@ GAME_NAMES = {"village": "Village", "small-city": "Small City", "feudum": "Feudu
 # With only the day known, noon UTC is that same calendar day from UTC-11 to UTC+11.
 _DAY_ONLY_TIME = time(12, 0)
 
+#: (key, **params) -> text, as the app's translator; `term` (kind, value) -> a game
+#: term's name ("achievement", "traveller") -> "Traveller".
+Say = Callable[..., str]
+Term = Callable[[str, str], str]
+
+ENGLISH = {
+    "history.bgstats.solo.won": "Solo against Karla: won, {achievement} ({score} points).",
+    "history.bgstats.solo.lost": "Solo against Karla: lost, {achievement} ({score} points).",
+    "history.bgstats.solo.unknown": "Solo against Karla ({score} points).",
+    "history.bgstats.solo.karla": "Karla scores no points (rulebook). Her colour: {colour}; "
+                                  "her cubes: {variant}; chosen by: {policy}.",
+}
+ENGLISH_TERMS = {"variant": {"standard": "standard rule", "d4": "four-sided die"},
+                 "policy": {"ask": "the players", "auto": "the app"}}
+
+
+def english(key: str, **params: Any) -> str:
+    return ENGLISH[key].format(**params)
+
+
+def english_term(kind: str, value: str) -> str:
+    return ENGLISH_TERMS.get(kind, {}).get(value, value)
+
+
+class BggId(BaseModel):
+    name: str
+    bgg_id: int | None
+    provenance: str
+    status: str  # "confirmed", "estimate" or "unknown"
+    ref: str
+
+
+@cache
+def bgg_ids() -> dict[str, BggId]:
+    """The BoardGameGeek ids by game key ("village/2011", "small-city", …)."""
+    raw = json.loads(resources.files("companion.history").joinpath("bgg_ids.json")
+                     .read_text(encoding="utf-8"))
+    return {k: BggId.model_validate(v) for k, v in raw["games"].items()}
+
+
+def game_key(record: GameRecord) -> str:
+    """The game as BG Stats should tell it apart: Village per edition."""
+    if record.game in VILLAGE_GAMES:
+        return f"village/{record.edition}" if record.edition in ("2011", "big-box") \
+            else "village"
+    return record.game
+
 
 def play_date(record: GameRecord) -> str:
-    """When it was played, in UTC as BG Stats wants it: the end, else the start, else
+    """When it was played, in UTC as BG Stats wants it: the start, else the end, else
     noon of the day."""
-    moment = record.ended_at or record.started_at
+    moment = record.started_at or record.ended_at
     if moment is None:
         moment = datetime.combine(record.date, _DAY_ONLY_TIME, tzinfo=UTC)
     return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
-def play_data(record: GameRecord, merges: Mapping[str, str] | None = None
-              ) -> dict[str, Any]:
+def _game(record: GameRecord) -> dict[str, Any]:
+    key = game_key(record)
+    known = bgg_ids().get(key)
+    game: dict[str, Any] = {
+        "name": known.name if known else GAME_NAMES.get(record.game, record.game),
+        "sourceGameId": key.replace("/", "-")}
+    if known is not None and known.bgg_id is not None and known.status == "confirmed":
+        game["bggId"] = known.bgg_id
+    game["highestWins"] = True
+    game["noPoints"] = False
+    return game
+
+
+def solo_comment(record: GameRecord, say: Say = english, term: Term = english_term) -> str:
+    """The solo game against Karla in words: won or lost, achievement, points, Karla."""
+    player = record.players[0] if record.players else None
+    score = "?" if player is None or player.score is None else str(player.score)
+    result = solo_outcome(record)
+    if result is Outcome.UNKNOWN or not record.achievement:
+        line = say("history.bgstats.solo.unknown", score=score)
+    else:
+        line = say(f"history.bgstats.solo.{result.value}", score=score,
+                   achievement=term("achievement", record.achievement))
+    karla = say("history.bgstats.solo.karla",
+                colour=term("colour", record.karla_colour) if record.karla_colour else "?",
+                variant=term("variant", record.karla_variant) if record.karla_variant
+                else "?",
+                policy=term("policy", record.karla_policy) if record.karla_policy else "?")
+    return f"{line} {karla}"
+
+
+def play_data(record: GameRecord, merges: Mapping[str, str] | None = None, *,
+              say: Say = english, term: Term = english_term) -> dict[str, Any]:
     """The createPlay JSON of a finished game's record."""
     matcher = NameMatcher(merges)
+    colours = record.colours or {}
     players = []
     for p in record.players:
         player: dict[str, Any] = {"name": p.name, "sourcePlayerId": matcher.key(p.name)}
         if p.score is not None:
             player["score"] = p.score
-        if p.rank is not None:
+        if p.rank is not None and not record.solo:
             player["rank"] = p.rank
-        player["winner"] = p.winner
+        player["winner"] = is_winner(record, p)
         if record.start_player is not None:
             player["startPlayer"] = p.name == record.start_player
+        if p.name in colours:
+            player["role"] = term("colour", colours[p.name])
         players.append(player)
     data: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
@@ -67,15 +175,17 @@ def play_data(record: GameRecord, merges: Mapping[str, str] | None = None
     }
     if record.duration_min is not None:
         data["durationMin"] = record.duration_min
-    data["game"] = {"name": GAME_NAMES.get(record.game, record.game),
-                    "sourceGameId": record.game}
+    data["game"] = _game(record)
     data["players"] = players
+    if record.solo and record.game in VILLAGE_GAMES:
+        data["comments"] = solo_comment(record, say, term)
     return data
 
 
-def create_play_link(record: GameRecord, merges: Mapping[str, str] | None = None) -> str:
+def create_play_link(record: GameRecord, merges: Mapping[str, str] | None = None, *,
+                     say: Say = english, term: Term = english_term) -> str:
     """https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>"""
-    payload = json_text(play_data(record, merges))
+    payload = json_text(play_data(record, merges, say=say, term=term))
     return f"{CREATE_PLAY_URL}?data={quote(payload, safe='')}"
 
 

@@ -13,7 +13,11 @@ companion/tally/service.py `session_summary`):
   (ISO day, UTC), and once finished scores {name: total} and winners [names]; a player
   out of the game (Small City) scores "—";
 - Village also: solo, achievement (solo), and since issue 14 edition, started_at,
-  ended_at, ranks, categories {name: {category: points}}, start_player, karla_variant.
+  ended_at, ranks, categories {name: {category: points}}, start_player, karla_variant;
+  since issue 22 colours {name: colour}, karla_colour and karla_policy;
+- the scoring assistants since issue 22: started_at (their first entry) and ended_at.
+
+(The store's `created_at` is no start time: an imported game is created anew.)
 
 A solo game's listed players who were never scored are its `opponent` (Village: Karla,
 who plays but does not score): the rows show "Ann vs. Karla".
@@ -73,6 +77,9 @@ class GameRecord(BaseModel):
     start_player: str | None = None
     achievement: str | None = None  # Village solo
     karla_variant: str | None = None  # Village solo: "standard" or "d4"
+    karla_policy: str | None = None  # Village solo: "ask" or "auto" (who picks her cube)
+    karla_colour: str | None = None  # Village solo
+    colours: dict[str, str] | None = None  # player -> colour, where the game has them
     opponent: str | None = None  # solo: who played against the player unscored (Karla)
     updated_at: str = ""
 
@@ -226,6 +233,15 @@ def _players(summary: Mapping[str, Any]) -> list[PlayerResult]:
     return results
 
 
+def _colours(raw: Any, players: list[PlayerResult]) -> dict[str, str] | None:
+    if not isinstance(raw, Mapping):
+        return None
+    names = {p.name for p in players}
+    found = {k: c for k, v in raw.items()
+             if isinstance(k, str) and k in names and (c := _text(v)) is not None}
+    return found or None
+
+
 def build_record(info: SessionInfo) -> GameRecord:
     """The record of one finished game; UnreadableSummary (or another ValueError) if its
     summary has nothing to build one from. Use `build_records` to skip those."""
@@ -261,6 +277,9 @@ def build_record(info: SessionInfo) -> GameRecord:
         start_player=start_player if start_player in {p.name for p in players} else None,
         achievement=_text(summary.get("achievement")) if solo else None,
         karla_variant=_text(summary.get("karla_variant")) if solo else None,
+        karla_policy=_text(summary.get("karla_policy")) if solo else None,
+        karla_colour=_text(summary.get("karla_colour")) if solo else None,
+        colours=_colours(summary.get("colours"), players),
         opponent=opponent, updated_at=info.updated_at)
 
 

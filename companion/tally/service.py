@@ -40,16 +40,22 @@ class NotATallySession(ValueError):
 
 
 def session_summary(session: AnySession) -> dict[str, Any]:
-    """What Home's history shows: players, scores, winners, date (ISO day, UTC)."""
+    """What Home's history shows: players, scores, winners, date (ISO day, UTC); since
+    issue 22 started_at (the first entry's time, as a Village game's first event) and
+    once finished ended_at (the finishing edit's time), for BG Stats and the history."""
     events = session.events
     day = (events[-1]["at"] if events else session.clock())[:10]
     summary: dict[str, Any] = {"players": list(session.setup.players), "date": day,
                                "played_at": utc_iso()}  # last played: saved with events
+    if events and isinstance(events[0].get("at"), str):  # the first entry's time
+        summary["started_at"] = events[0]["at"]
     if session.finished:
         sheet = session.sheet()
         summary["scores"] = {p.name: OUT_SCORE if p.total is None else p.total
                              for p in sheet.players}
         summary["winners"] = list(sheet.winners)
+        if events and isinstance(events[-1].get("at"), str):  # the finishing edit's time
+            summary["ended_at"] = events[-1]["at"]
     return summary
 
 

@@ -146,6 +146,26 @@ def achievement(comp: ComponentData, total: int, expansions: list[str]) -> str:
     return name
 
 
+def solo_won(comp: ComponentData, achievement_name: str | None) -> bool | None:
+    """Was a solo game won against Karla? None: the achievement is not one of the ladder's.
+
+    The rulebook (seed 000, 單人遊戲) gives Karla no points to beat: "與你不同，她不會獲得
+    任何貨物、金幣，或穀物，也不會獲得聲望分數" (unlike you she gains no goods, coins or
+    grain, and no prestige points). So a solo game is not decided by comparing totals.
+    The one result it prints is the ladder "聲望分數成就：0 - 39 : 學徒 / 40 - 49 : 旅人 /
+    50 - 59 : 大師 / 60 - 69 : 宗師 / 70 - 79 : 天才 / 80 - ∞ : 賢者", whose rungs above
+    the first rise with the expansions ("每個左頁的成就分數要求提高…", see `achievement`).
+
+    The app's reading (the rulebook has no word for "won"): the first rung, 學徒
+    (apprentice, 0-39), is what any score reaches, so staying on it is a game lost to
+    Karla; reaching any higher rung (旅人 traveller or better, thresholds raised as
+    above) is a game won against her. The achievement itself is always said too."""
+    ladder = [str(label) for _threshold, label in comp.v("solo_achievements")]
+    if achievement_name not in ladder:
+        return None
+    return achievement_name != ladder[0]
+
+
 def _tiebreaks(comp: ComponentData, names: list[str], values: dict[str, list[int]]
                ) -> list[TieKey]:
     labels = {"grain": ("most grain on the farmyard", "grain"),

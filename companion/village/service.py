@@ -277,7 +277,8 @@ class VillageService:
         Keys added for the history (absent in older stored games, read as unknown there):
         edition, started_at / ended_at (the first / finishing event's time), and once
         scored: ranks, categories (per player), start_player (the first round's, by name)
-        and, solo, karla_variant."""
+        and, solo, karla_variant; since issue 22 colours (every player's, from the setup) and,
+        solo, karla_policy and karla_colour (for BG Stats and the statistics)."""
         st = session.state
         setup = session.setup
         summary: dict[str, Any] = {
@@ -288,6 +289,7 @@ class VillageService:
             # "Last played" (companion/history/played.py): written only with game events,
             # so abandoning, resuming, preferences and imports leave it where it was.
             "played_at": utc_iso(),
+            "colours": {p.name: p.colour for p in setup.players},
         }
         events = session.events
         if events and isinstance(events[0].get("at"), str):
@@ -309,6 +311,8 @@ class VillageService:
             if st.solo:
                 summary["achievement"] = sheet.players[0].achievement
                 summary["karla_variant"] = setup.karla_variant
+                summary["karla_policy"] = session.karla_policy
+                summary["karla_colour"] = setup.karla_colour
             if st.phase == "finished" and events and isinstance(events[-1].get("at"), str):
                 summary["ended_at"] = events[-1]["at"]
         return summary

@@ -77,7 +77,7 @@ def test_history_lists_every_game_newest_first_with_results(store: ProblemStore)
         assert row_titles(app) == ["May 4, 2024 · Village", "May 3, 2024 · Village",
                                    "May 2, 2024 · Feudum", "May 1, 2024 · Village"]
         assert "Ann 31, Bo 45\nWinner: Bo" in texts
-        assert "Zoë 55 vs. Karla\nSolo game · Traveller" in texts
+        assert "Zoë 55 vs. Karla\nWon against Karla · Traveller" in texts
         assert "Ann 20, Cy 25\nWinner: Cy" in texts
         assert "75 min\nAnn 40, Bo 30\nWinner: Ann" in texts  # the duration, below
         assert not any("Still playing" in t for t in texts)
@@ -169,11 +169,18 @@ def test_one_game_exports_as_json(store: ProblemStore) -> None:
 # ---- Statistics ----------------------------------------------------------------------------
 
 
-def table_rows(app: AppHarness, identifier: str) -> list[list[str]]:
+def _cells(app: AppHarness, identifier: str) -> list[list[str]]:
     table = cast(ft.DataTable, next(c for c, _ in app.walk(app.find(identifier=identifier))
                                     if isinstance(c, ft.DataTable)))
     return [[cast(ft.Text, cell.content).value or "" for cell in row.cells]
             for row in table.rows]
+
+
+def table_rows(app: AppHarness, identifier: str) -> list[list[str]]:
+    """A statistics table's rows: its fixed name column joined to its numbers."""
+    names, numbers = _cells(app, f"{identifier}-names"), _cells(app, f"{identifier}-numbers")
+    assert len(names) == len(numbers)
+    return [n + m for n, m in zip(names, numbers, strict=True)]
 
 
 def test_stats_table_matches_the_domain_statistics(store: ProblemStore) -> None:
@@ -185,19 +192,60 @@ def test_stats_table_matches_the_domain_statistics(store: ProblemStore) -> None:
         rows = table_rows(app, "table-players")
         assert [r[0] for r in rows] == [p.name for p in expected.players]
         by_name = {p.name: p for p in expected.players}
-        # Worked by hand: Ann 40 and 31 (1 win in 2), Bo 30 and 45 (1 in 2), Zoë solo 55.
-        assert rows == [["Ann", "2", "1", "50%", "35.5", "40"],
-                        ["Bo", "2", "1", "50%", "37.5", "45"],
-                        ["Zoë", "1", "0", "—", "55", "55"]]
+        # Worked by hand: Ann 40 (won) then 31 (lost), Bo 30 (lost) then 45 (won), Zoë
+        # solo 55, Traveller: won against Karla, counted like any other play.
+        # Plays, wins, losses, ties, rate, average, best, longest win streak, now.
+        assert rows == [["Ann", "2", "1", "1", "0", "50%", "35.5", "40", "1", "1 lost"],
+                        ["Bo", "2", "1", "1", "0", "50%", "37.5", "45", "1", "1 won"],
+                        ["Zoë", "1", "1", "0", "0", "100%", "55", "55", "1", "1 won"]]
         assert by_name["Ann"].average_score == 35.5 and by_name["Bo"].win_rate == 0.5
         assert table_rows(app, "table-categories") == [["Ann", "10", "30"],
                                                        ["Bo", "20", "10"]]
-        assert table_rows(app, "table-solo") == [["Zoë", "Standard Karla", "1", "55", "55"]]
-        assert table_rows(app, "table-games") == [["Village", "3", "42.5", "Solo: 1 · 2: 2"],
-                                                  ["Feudum", "1", "25", "2: 1"]]
+        assert table_rows(app, "table-best-categories") == [["Ann", "10", "30"],
+                                                            ["Bo", "20", "10"]]
+        assert table_rows(app, "table-h2h") == [["Ann – Bo", "2", "1 : 1", "0"]]
+        assert table_rows(app, "table-karla") == [
+            ["Zoë", "Standard Karla", "Not recorded", "1", "1", "0", "100%", "55", "55"]]
+        assert table_rows(app, "table-games") == [
+            ["Village · Big Box", "3", "42.5", "75", "Solo: 1 · 2: 2"],
+            ["Feudum", "1", "25", "—", "2: 1"]]
         tap(app, "stats-game-feudum")
-        assert table_rows(app, "table-players") == [["Ann", "1", "0", "0%", "20", "20"],
-                                                    ["Cy", "1", "1", "100%", "25", "25"]]
+        assert table_rows(app, "table-players") == [
+            ["Ann", "1", "0", "1", "0", "0%", "20", "20", "0", "1 lost"],
+            ["Cy", "1", "1", "0", "0", "100%", "25", "25", "1", "1 won"]]
+
+
+def test_the_name_column_stays_while_the_numbers_scroll(store: ProblemStore) -> None:
+    """At 360 px the numbers scroll sideways; the names are outside that scroll."""
+    seed_history(store)
+    with open_at(store, "/history/stats") as app:
+        tap(app, "stats-mode-table")
+        for identifier in ("table-players", "table-categories", "table-best-categories",
+                           "table-h2h", "table-karla", "table-games"):
+            holder = app.find(identifier=identifier)
+            row = cast(ft.Row, cast(ft.Semantics, holder).content)
+            fixed, scrolling = row.controls
+            assert isinstance(fixed, ft.Semantics) and fixed.identifier == \
+                f"{identifier}-names"
+            assert getattr(fixed, "scroll", None) is None
+            assert isinstance(scrolling, ft.Row) and scrolling.scroll == ft.ScrollMode.AUTO
+            assert scrolling.expand
+            numbers = cast(ft.Semantics, scrolling.controls[0])
+            assert numbers.identifier == f"{identifier}-numbers"
+            names_table = cast(ft.DataTable, fixed.content)
+            numbers_table = cast(ft.DataTable, numbers.content)
+            assert len(names_table.columns) == 1 and len(names_table.rows) == len(
+                numbers_table.rows)
+            # The two halves line up row by row: the same heights.
+            for attr in ("heading_row_height", "data_row_min_height", "data_row_max_height"):
+                assert getattr(names_table, attr) == getattr(numbers_table, attr), attr
+            assert names_table.data_row_min_height == names_table.data_row_max_height
+            # A long name is cut with an ellipsis (its tooltip tells it whole); numbers
+            # are body-sized.
+            name = cast(ft.Text, names_table.rows[0].cells[0].content)
+            assert name.width and name.overflow == ft.TextOverflow.ELLIPSIS
+            number = cast(ft.Text, numbers_table.rows[0].cells[0].content)
+            assert (number.size or 0) >= 16
 
 
 def test_merging_two_spellings_is_kept_in_the_settings(store: ProblemStore) -> None:
@@ -213,7 +261,8 @@ def test_merging_two_spellings_is_kept_in_the_settings(store: ProblemStore) -> N
                       event="select")
         app.click("Merge")
         assert store.get_setting(MERGE_SETTING) == {"Annie": "Ann"}
-        assert table_rows(app, "table-players")[0] == ["Ann", "3", "2", "67%", "40.3", "50"]
+        assert table_rows(app, "table-players")[0] == [
+            "Ann", "3", "2", "1", "0", "67%", "40.3", "50", "1", "1 won"]
         assert "Annie counts as Ann" in app.visible_texts()
         app.click("Separate")
         assert store.get_setting(MERGE_SETTING) == {}
@@ -409,9 +458,40 @@ def test_log_in_bg_stats_on_a_finished_village_score_sheet(store: ProblemStore) 
         holder = app.find(identifier="bgstats")
         [button] = [c for c, _ in app.walk(holder) if isinstance(c, ft.OutlinedButton)]
         data = json.loads(parse_qs(urlparse(cast(ft.Url, button.url).url).query)["data"][0])
-        assert data["game"] == {"name": "Village", "sourceGameId": "village"}
+        assert data["game"] == {"name": "Village: Big Box", "sourceGameId": "village-big-box",
+                                "highestWins": True, "noPoints": False}
         assert {p["name"] for p in data["players"]} == {"Ann", "Bo"}
+        assert {p["role"] for p in data["players"]} == {"blue", "red"}  # their colours
+        assert data["playDate"] <= data["playDate"][:10] + " 23:59:59"
+        assert "durationMin" in data
         assert sum(p["winner"] for p in data["players"]) >= 1
+
+
+def test_a_solo_sheet_says_won_or_lost_against_karla_and_logs_it(store: ProblemStore) -> None:
+    """The sheet, History and BG Stats say the same result; BG Stats' comments in the
+    player's language (German here), Karla and the achievement in the game's words."""
+    from companion.history.results import Outcome, solo_outcome
+    from companion.village.service import VillageService
+    from tests.history.helpers import finished_village
+
+    sid = finished_village(VillageService(store), ["Dana"], seed=5, solo_game=True)
+    [record] = build_records(store.list_sessions()).records
+    won = solo_outcome(record) is Outcome.WON
+    client = FakeClient(locales=(LANGUAGES["de"],), initial_route=f"/play/village/{sid}/score")
+    with AppHarness(store, client=client) as app:
+        texts = app.visible_texts()
+        assert ("Gewonnen gegen Karla" if won else "Verloren gegen Karla") in texts
+        assert not any(t.startswith("Sieg:") for t in texts)  # never "Winner: Dana"
+        holder = app.find(identifier="bgstats")
+        [button] = [c for c, _ in app.walk(holder) if isinstance(c, ft.OutlinedButton)]
+        data = json.loads(parse_qs(urlparse(cast(ft.Url, button.url).url).query)["data"][0])
+    assert data["players"][0]["winner"] is won and data["players"][0]["role"] == "Blau"
+    assert data["comments"].startswith("Solo gegen Karla: " + ("gewonnen" if won
+                                                                else "verloren"))
+    assert "Karla erhält keine Punkte" in data["comments"] and "Lila" in data["comments"]
+    with open_at(store, "/history") as app:
+        assert any(("Won against Karla · " if won else "Lost to Karla · ") in t
+                   for t in app.visible_texts())
 
 
 # ---- every language, every tap target ------------------------------------------------------

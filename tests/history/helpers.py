@@ -43,14 +43,23 @@ def village(players: dict[str, int], *, day: str = "2024-05-01", winners: list[s
     return summary
 
 
-def solo(name: str, score: int, achievement: str, *, day: str,
-         variant: str | None = "standard") -> dict[str, Any]:
+def solo(name: str, score: int, achievement: str | None, *, day: str,
+         variant: str | None = "standard", policy: str | None = None,
+         minutes: int | None = None) -> dict[str, Any]:
     summary: dict[str, Any] = {
         "players": [name, "Karla"], "round": 6, "phase": "finished", "solo": True,
         "date": day, "scores": {name: score}, "winners": [name], "achievement": achievement,
         "edition": "big-box"}
     if variant is not None:
         summary["karla_variant"] = variant
+    if policy is not None:
+        summary["karla_policy"] = policy
+    if achievement is None:
+        del summary["achievement"]
+    if minutes is not None:
+        summary["started_at"] = f"{day}T03:19:00.000Z"
+        summary["ended_at"] = f"{day}T{3 + (19 + minutes) // 60:02d}:{(19 + minutes) % 60:02d}" \
+            ":00.000Z"
     return summary
 
 

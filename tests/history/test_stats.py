@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.history.records import build_records
-from companion.history.stats import compute_stats, player_stats
+from companion.history.stats import compute_stats, head_to_head, player_stats
 from companion.store.base import SessionInfo
 from tests.history.helpers import info, solo, tally, village
 
@@ -22,8 +22,9 @@ def _records() -> Any:
         info("v2", village({"Ann": 30, "Christopher": 45, "Bo": 45}, day="2024-02-01",
                            categories={"Ann": {"prestige": 10, "coins": 20}})),
         info("v3", village({"ann ": 60, "Bo": 20}, day="2024-03-01", edition=None)),
-        info("s1", solo("Ann", 41, "traveller", day="2024-01-05")),
-        info("s2", solo("Ann", 52, "master", day="2024-02-05", variant="d4")),
+        info("s1", solo("Ann", 41, "traveller", day="2024-01-05", policy="ask")),
+        info("s2", solo("Ann", 52, "master", day="2024-02-05", variant="d4",
+                        policy="auto")),
         info("s3", solo("Ann", 38, "apprentice", day="2024-03-05", variant=None)),
         info("f1", tally("feudum", {"Bo": 10, "Cy": 12}, ["Cy"]), game="feudum"),
     ]).records
@@ -34,29 +35,67 @@ def test_player_statistics_by_hand() -> None:
     assert stats.records == 6
     ann = player_stats(stats, "ANN")
     assert ann is not None and ann.name == "Ann"  # "ann " in v3 is the same player
-    # Multiplayer: v1 won (50), v2 lost (30), v3 won (60); solo 41, 52, 38.
-    assert (ann.plays, ann.multiplayer_plays, ann.wins) == (6, 3, 2)
-    assert ann.win_rate == round(2 / 3, 4)
+    # By hand, oldest first: s1 won against Karla (traveller), v1 won (50 to 40), v2 lost
+    # (30; Christopher and Bo share first with 45), s2 won (master), v3 won (60 to 20),
+    # s3 lost to Karla (apprentice). Solo games count like any other.
+    assert (ann.plays, ann.multiplayer_plays) == (6, 3)
+    assert (ann.wins, ann.losses, ann.ties, ann.unknown) == (4, 2, 0, 0)
+    assert ann.win_rate == round(4 / 6, 4)
+    assert ann.longest_win_streak == 2
+    assert ann.current_streak is not None
+    assert (ann.current_streak.outcome, ann.current_streak.length) == ("lost", 1)
     assert ann.average_score == round((50 + 30 + 60 + 41 + 52 + 38) / 6, 2)
     assert ann.best_score == 60
     assert ann.average_by_category == {"prestige": 15.0, "coins": 25.0}
+    assert ann.best_by_category == {"prestige": 20, "coins": 30}
     assert ann.scores_over_time == [
         (date(2024, 1, 5), 41), (date(2024, 1, 10), 50), (date(2024, 2, 1), 30),
         (date(2024, 2, 5), 52), (date(2024, 3, 1), 60), (date(2024, 3, 5), 38)]
     assert ann.solo is not None and ann.solo.plays == 3 and ann.solo.best_score == 52
+    assert (ann.solo.wins, ann.solo.losses, ann.solo.unknown) == (2, 1, 0)
     assert ann.solo.achievements == {"traveller": 1, "master": 1, "apprentice": 1}
     assert ann.solo.trend_by_variant == {"d4": [(date(2024, 2, 5), 52)],
                                          "standard": [(date(2024, 1, 5), 41)],
                                          "unknown": [(date(2024, 3, 5), 38)]}
-    # Chris and Christopher are one player, shown as the merge target.
+    assert [(k.variant, k.policy, k.plays, k.wins, k.losses, k.win_rate, k.best_score)
+            for k in ann.solo.against_karla] == [
+        ("d4", "auto", 1, 1, 0, 1.0, 52), ("standard", "ask", 1, 1, 0, 1.0, 41),
+        ("unknown", "unknown", 1, 0, 1, 0.0, 38)]
+    # Chris and Christopher are one player, shown as the merge target: v1 lost, v2
+    # first place shared with Bo (a tie, not a win).
     chris = player_stats(stats, "chris", {"Chris": "Christopher"})
     assert chris is not None and chris.name == "Christopher"
-    assert (chris.plays, chris.wins, chris.win_rate) == (2, 1, 0.5)  # shared win in v2
+    assert (chris.plays, chris.wins, chris.losses, chris.ties) == (2, 0, 1, 1)
+    assert chris.win_rate == 0.0 and chris.longest_win_streak == 0
     assert chris.average_score == 42.5 and chris.average_by_category == {
         "prestige": 10.0, "coins": 30.0}
     bo = player_stats(stats, "Bo")
-    assert bo is not None and (bo.plays, bo.wins, bo.average_score) == (2, 1, 32.5)
-    assert bo.solo is None
+    assert bo is not None and (bo.plays, bo.wins, bo.ties, bo.losses) == (2, 0, 1, 1)
+    assert bo.average_score == 32.5 and bo.solo is None
+    for p in stats.players:
+        assert p.plays == p.wins + p.losses + p.ties + p.unknown
+
+
+def test_head_to_head_by_hand() -> None:
+    merges = {"Chris": "Christopher"}
+    stats = compute_stats(_records(), merges, game="village")
+    ann_chris = head_to_head(stats, "Ann", "Chris", merges)
+    assert ann_chris is not None and ann_chris.a_name == "Ann"
+    # v1: Ann 50 ahead of Chris 40; v2: Christopher 45 ahead of Ann 30.
+    assert (ann_chris.games, ann_chris.a_ahead, ann_chris.b_ahead, ann_chris.level) == (
+        2, 1, 1, 0)
+    bo_ann = head_to_head(stats, "Bo", "Ann")
+    assert bo_ann is not None and bo_ann.a_name == "Bo"
+    assert (bo_ann.games, bo_ann.a_ahead, bo_ann.b_ahead) == (2, 1, 1)  # v2 Bo, v3 Ann
+    level = head_to_head(stats, "Bo", "Christopher", merges)
+    assert level is not None and (level.games, level.level) == (1, 1)  # v2: both first
+    assert head_to_head(stats, "Ann", "Nobody") is None
+
+
+def test_statistics_per_edition() -> None:
+    stats = compute_stats(_records(), game="village")
+    assert [(g.game, g.edition, g.plays, g.player_counts) for g in stats.editions] == [
+        ("village", "big-box", 5, {1: 3, 2: 1, 3: 1}), ("village", None, 1, {2: 1})]
 
 
 def test_game_statistics_by_hand() -> None:
@@ -118,4 +157,5 @@ def test_statistics_never_raise_on_any_summary(
     stats = compute_stats(built.records, {"ann": "Bo", "Bo": "ann"})  # a merge cycle too
     assert stats.records == len(built.records)
     for player in stats.players:
-        assert player.wins <= player.multiplayer_plays <= player.plays
+        assert player.multiplayer_plays <= player.plays
+        assert player.plays == player.wins + player.losses + player.ties + player.unknown

@@ -14,7 +14,9 @@ import flet as ft
 
 from companion.app.history.data import record_of
 from companion.app.kit import PRIMARY_BUTTON_HEIGHT
-from companion.history.bgstats import create_play_link
+from companion.app.kit.text_fit import plain
+from companion.app.village.present import term
+from companion.history.bgstats import Say, Term, create_play_link, english, english_term
 from companion.history.names import load_merges
 from companion.store.base import SessionStore
 
@@ -22,11 +24,39 @@ if TYPE_CHECKING:
     from companion.app.context import AppContext
 
 
-def bgstats_link(session_id: str, store: SessionStore) -> str | None:
+#: The words the link's comments and colours are said in (companion.history.bgstats asks
+#: for these keys; game terms come from the game's own catalogue namespaces).
+COMMENT_KEYS = ("history.bgstats.solo.won", "history.bgstats.solo.lost",
+                "history.bgstats.solo.unknown", "history.bgstats.solo.karla")
+TERM_KEYS = {("variant", "standard"): "history.bgstats.variant.standard",
+             ("variant", "d4"): "history.bgstats.variant.d4",
+             ("policy", "ask"): "history.policy.ask", ("policy", "auto"): "history.policy.auto"}
+
+
+def bgstats_words(ctx: AppContext) -> tuple[Say, Term]:
+    """`say` and `term` for the link, in the player's language (plain text: it leaves
+    the app)."""
+    def say(key: str, **params: object) -> str:
+        return plain(ctx.t(key, **params)) if key in COMMENT_KEYS else english(key, **params)
+
+    def term_of(kind: str, value: str) -> str:
+        key = TERM_KEYS.get((kind, value))
+        if key is not None:
+            return plain(ctx.t(key))
+        return plain(term(ctx, kind, value)) if kind in ("colour", "achievement") else value
+
+    return say, term_of
+
+
+def bgstats_link(session_id: str, store: SessionStore, words: tuple[Say, Term] | None = None
+                 ) -> str | None:
     """Store thread: the createPlay link of a finished game (None: not finished yet or
     its summary cannot be read)."""
     record = record_of(session_id, store)
-    return None if record is None else create_play_link(record, load_merges(store))
+    if record is None:
+        return None
+    say, term_of = words or (english, english_term)
+    return create_play_link(record, load_merges(store), say=say, term=term_of)
 
 
 def bgstats_button(ctx: AppContext, session_id: str) -> ft.Control:
@@ -46,6 +76,7 @@ def bgstats_button(ctx: AppContext, session_id: str) -> ft.Control:
     def failed(exc: Exception) -> None:  # no button, nothing else lost
         holder.visible = False
 
-    ctx.in_background(lambda store: bgstats_link(session_id, store), then=show,
+    words = bgstats_words(ctx)
+    ctx.in_background(lambda store: bgstats_link(session_id, store, words), then=show,
                       on_error=failed)
     return holder

@@ -29,6 +29,7 @@ from companion.history.cache import history_cache
 from companion.history.names import load_merges, save_merges
 from companion.history.query import HistoryFilter, HistoryPage
 from companion.history.records import GameRecord
+from companion.history.results import Outcome, solo_outcome, winner_names
 from companion.history.stats import Statistics
 from companion.store.base import SessionInfo, SessionStore
 
@@ -144,12 +145,23 @@ def score_text(record: GameRecord, t: Translate) -> str:
 
 def winner_text(record: GameRecord, t: Translate,
                 achievement_name: Callable[[str], str]) -> str:
+    """The result as companion.history.results defines it: a solo game won or lost
+    against Karla with its achievement; else who won ("Winner: Ann, Bo" for a shared
+    first place)."""
     if record.solo:
+        result = solo_outcome(record)
+        opponent = opponent_name(record, t) or ""
+        if record.achievement and result is Outcome.WON:
+            return t("history.solo_won", opponent=opponent,
+                     achievement=achievement_name(record.achievement))
+        if record.achievement and result is Outcome.LOST:
+            return t("history.solo_lost", opponent=opponent,
+                     achievement=achievement_name(record.achievement))
         if record.achievement:
             return t("history.solo_result",
                      achievement=achievement_name(record.achievement))
         return t("history.solo")
-    names = ", ".join(p.name for p in record.winners)
+    names = ", ".join(winner_names(record))
     return t("history.winner", names=names) if names else t("history.no_winner")
 
 

@@ -40,9 +40,16 @@ from companion.app.kit import (
 from companion.app.routing import Screen
 from companion.app.village.present import term
 from companion.history.names import NameMatcher
-from companion.history.stats import UNKNOWN_VARIANT, PlayerStats, Statistics
+from companion.history.stats import UNKNOWN_POLICY, UNKNOWN_VARIANT, PlayerStats, Statistics
 
 CHARTS, TABLE = "charts", "table"
+NAME_COLUMN_WIDTH = 96  # the fixed first column of every table (names, pairs, games)
+MAX_PAIRS = 30  # head-to-head rows: the pairs that met most
+POLICY_KEYS = {"ask": "history.policy.ask", "auto": "history.policy.auto",
+               UNKNOWN_POLICY: "history.policy.unknown"}
+STREAK_KEYS = {"won": "history.stats.streak_won", "lost": "history.stats.streak_lost",
+               "tied": "history.stats.streak_tied"}
+EDITION_KEYS = {"big-box": "readings.edition.big_box", "2011": "readings.edition.2011"}
 VARIANT_KEYS = {"standard": "history.variant.standard", "d4": "history.variant.d4",
                 UNKNOWN_VARIANT: "history.variant.unknown"}
 TALLY_CATEGORY_KEYS = {
@@ -194,7 +201,7 @@ class StatisticsScreen(Screen):
             out.append(card(t("history.stats.winning_score"), [
                 charts.bars(per_game, charts.colour(2), "chart-winning")],
                 identifier="card-winning"))
-        mix = stats.games[0].player_counts if stats.games else {}
+        mix = stats.games[0].player_counts if stats.games else {}  # the chosen game
         if mix:
             out.append(card(t("history.stats.player_mix"), [
                 charts.bars([(self._count_label(n), c) for n, c in mix.items()],
@@ -235,52 +242,110 @@ class StatisticsScreen(Screen):
 
     @staticmethod
     def _table(columns: list[str], rows: list[list[str]], identifier: str) -> ft.Control:
-        table = ft.DataTable(
-            columns=[ft.DataColumn(label=ft.Text(c, size=SMALL_TEXT, weight=ft.FontWeight.W_600),
-                                   numeric=i > 0) for i, c in enumerate(columns)],
-            rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(v, size=SMALL_TEXT)) for v in row])
-                  for row in rows],
-            column_spacing=10, horizontal_margin=6, heading_row_height=40,
-            data_row_min_height=TOUCH_TARGET, data_row_max_height=TOUCH_TARGET)
-        return ft.Semantics(identifier=identifier, content=ft.Row(
-            [table], scroll=ft.ScrollMode.AUTO))
+        """A table whose first column (the names) stays put while the numbers scroll
+        sideways beside it: two DataTables of the same row heights, side by side, the
+        second in a horizontally scrolling row (identifiers `<id>-names`, `<id>-numbers`)."""
+        def data_table(cols: list[str], cells: list[list[str]], numeric: bool,
+                       width: int | None) -> ft.DataTable:
+            return ft.DataTable(
+                columns=[ft.DataColumn(label=ft.Text(c, size=SMALL_TEXT,
+                                                     weight=ft.FontWeight.W_600),
+                                       numeric=numeric) for c in cols],
+                rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(
+                    v, size=BODY_TEXT_SIZE if numeric else SMALL_TEXT, width=width,
+                    max_lines=2 if width else 1,
+                    overflow=ft.TextOverflow.ELLIPSIS if width else ft.TextOverflow.VISIBLE,
+                    tooltip=v if width else None)) for v in row]) for row in cells],
+                column_spacing=14, horizontal_margin=6, heading_row_height=40,
+                data_row_min_height=TOUCH_TARGET, data_row_max_height=TOUCH_TARGET)
+
+        names = data_table(columns[:1], [r[:1] for r in rows], False, NAME_COLUMN_WIDTH)
+        numbers = data_table(columns[1:], [r[1:] for r in rows], True, None)
+        return ft.Semantics(identifier=identifier, content=ft.Row([
+            ft.Semantics(identifier=f"{identifier}-names", content=names),
+            ft.Row([ft.Semantics(identifier=f"{identifier}-numbers", content=numbers)],
+                   scroll=ft.ScrollMode.AUTO, expand=True),
+        ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.START))
 
     def _tables(self, stats: Statistics, data: StatsData) -> list[ft.Control]:
         t = self.ctx.t
+        unknown = any(p.unknown for p in stats.players)
         out: list[ft.Control] = [card(t("history.stats.players"), [self._table(
             [t("history.player"), t("history.stats.plays"), t("history.stats.wins"),
+             t("history.stats.losses"), t("history.stats.ties"),
+             *([t("history.stats.unknown")] if unknown else []),
              t("history.stats.win_rate"), t("history.stats.average"),
-             t("history.stats.best")],
-            [self._player_row(p) for p in stats.players], "table-players")],
+             t("history.stats.best"), t("history.stats.longest_streak"),
+             t("history.stats.current_streak")],
+            [self._player_row(p, unknown) for p in stats.players], "table-players"),
+            muted(t("history.stats.results_note"))],
             identifier="card-table-players")]
         cats = self._categories(stats)
         if cats:
+            with_cats = [p for p in stats.players if p.average_by_category]
             out.append(card(t("history.stats.categories"), [self._table(
                 [t("history.player"), *[self._category(c) for c in cats]],
                 [[p.name, *[self._number(p.average_by_category.get(c)) for c in cats]]
-                 for p in stats.players if p.average_by_category], "table-categories")],
+                 for p in with_cats], "table-categories")],
                 identifier="card-table-categories"))
-        solo_rows = [[p.name, self._variant(v), str(len(pts)),
-                      self._number(max(s for _, s in pts)), self._number(pts[-1][1])]
-                     for p in stats.players if p.solo is not None
-                     for v, pts in p.solo.trend_by_variant.items() if pts]
-        if solo_rows:
-            out.append(card(t("history.stats.solo_trend"), [self._table(
-                [t("history.player"), t("history.stats.variant"), t("history.stats.plays"),
-                 t("history.stats.best"), t("history.stats.latest")],
-                solo_rows, "table-solo"), *self._achievement_lines(stats)],
-                identifier="card-table-solo"))
-        out.append(card(t("history.stats.per_game"), [self._table(
+            out.append(card(t("history.stats.best_categories"), [self._table(
+                [t("history.player"), *[self._category(c) for c in cats]],
+                [[p.name, *[self._number(p.best_by_category.get(c)) for c in cats]]
+                 for p in with_cats], "table-best-categories")],
+                identifier="card-table-best-categories"))
+        if stats.head_to_head:
+            out.append(card(t("history.stats.head_to_head"), [self._table(
+                [t("history.stats.pair"), t("history.stats.games"),
+                 t("history.stats.ahead"), t("history.stats.level")],
+                [[t("history.stats.pair_names", a=h.a_name, b=h.b_name), str(h.games),
+                  f"{h.a_ahead} : {h.b_ahead}", str(h.level)]
+                 for h in stats.head_to_head[:MAX_PAIRS]], "table-h2h"),
+                muted(t("history.stats.head_to_head_note"))],
+                identifier="card-table-h2h"))
+        karla_rows = [[p.name, self._variant(k.variant), self._policy(k.policy),
+                       str(k.plays), str(k.wins), str(k.losses), self._percent(k.win_rate),
+                       self._number(k.best_score), self._number(k.average_score)]
+                      for p in stats.players if p.solo is not None
+                      for k in p.solo.against_karla]
+        if karla_rows:
+            out.append(card(t("history.stats.karla", karla=t("village.karla")), [self._table(
+                [t("history.player"), t("history.stats.variant"), t("history.stats.policy"),
+                 t("history.stats.plays"), t("history.stats.wins"), t("history.stats.losses"),
+                 t("history.stats.win_rate"), t("history.stats.best"),
+                 t("history.stats.average")],
+                karla_rows, "table-karla"), *self._achievement_lines(stats)],
+                identifier="card-table-karla"))
+        out.append(card(t("history.stats.per_edition"), [self._table(
             [t("history.stats.game"), t("history.stats.plays"),
-             t("history.stats.winning_score"), t("history.stats.player_mix")],
-            [[game_label(t, g.game), str(g.plays), self._number(g.average_winning_score),
+             t("history.stats.winning_score"), t("history.stats.minutes"),
+             t("history.stats.player_mix")],
+            [[self._edition_label(g.game, g.edition), str(g.plays),
+              self._number(g.average_winning_score), self._number(g.average_duration_min),
               " · ".join(f"{self._count_label(n)}: {c}" for n, c in g.player_counts.items())]
-             for g in data.overall.games], "table-games")], identifier="card-table-games"))
+             for g in data.overall.editions], "table-games")], identifier="card-table-games"))
         return out
 
-    def _player_row(self, p: PlayerStats) -> list[str]:
-        return [p.name, str(p.plays), str(p.wins), self._percent(p.win_rate),
-                self._number(p.average_score), self._number(p.best_score)]
+    def _edition_label(self, game: str, edition: str | None) -> str:
+        t = self.ctx.t
+        name = game_label(t, game)
+        key = EDITION_KEYS.get(edition or "")
+        return t("history.stats.game_edition", game=name, edition=t(key)) if key else name
+
+    def _policy(self, name: str) -> str:
+        key = POLICY_KEYS.get(name)
+        return self.ctx.t(key) if key else name
+
+    def _streak(self, p: PlayerStats) -> str:
+        streak = p.current_streak
+        if streak is None:
+            return "—"
+        return self.ctx.tn(STREAK_KEYS[streak.outcome], streak.length, count=streak.length)
+
+    def _player_row(self, p: PlayerStats, unknown: bool) -> list[str]:
+        return [p.name, str(p.plays), str(p.wins), str(p.losses), str(p.ties),
+                *([str(p.unknown)] if unknown else []), self._percent(p.win_rate),
+                self._number(p.average_score), self._number(p.best_score),
+                str(p.longest_win_streak), self._streak(p)]
 
     # -- merging names ---------------------------------------------------------------------
 

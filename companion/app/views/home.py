@@ -11,7 +11,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.app.assistants.hub import HUB as TALLY_HUB
-from companion.app.history.data import day_text, record_label, with_opponent
+from companion.app.history.data import day_text, record_label, winner_text, with_opponent
 from companion.app.kit import (
     BODY_TEXT_SIZE,
     TOUCH_TARGET,
@@ -33,11 +33,13 @@ from companion.app.settings import (
 )
 from companion.app.summaries import game_title, shown_player, stored_title
 from companion.app.village.hub import HUB as VILLAGE_HUB
+from companion.app.village.present import term
 from companion.history.abandon import FinishedGame, abandon, resume, split_unfinished
 from companion.history.cache import history_cache
 from companion.history.played import last_played
 from companion.history.query import HistoryPage
 from companion.history.records import OUT_SCORE, GameRecord
+from companion.history.results import winner_names
 from companion.store.base import (
     SessionExists,
     SessionInfo,
@@ -485,9 +487,12 @@ class HomeScreen(Screen):
                                  score=OUT_SCORE if p.eliminated else p.score)
                                for p in scored)
             lines.append(t("home.history.scores", scores=scores))
-        winners = [shown(p.name) for p in record.winners]
-        lines.append(t("home.history.winner", names=", ".join(winners)) if winners
-                     else t("home.history.no_winner"))
+        if record.solo:  # won or lost against Karla (companion.history.results)
+            lines.append(winner_text(record, t, lambda a: term(self.ctx, "achievement", a)))
+        else:
+            winners = [shown(n) for n in winner_names(record)]
+            lines.append(t("home.history.winner", names=", ".join(winners)) if winners
+                         else t("home.history.no_winner"))
         day = day_text(record.date, self.ctx.translator.babel_locale)
         return ft.Semantics(identifier=f"home-history-{record.id}", content=ft.ListTile(
             leading=ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED),

@@ -26,7 +26,7 @@ from companion.app.kit import (
 from companion.app.routing import HOME_ROUTE
 from companion.app.village.dialogs.common import command_refusal
 from companion.app.village.panel.base import PanelScreen
-from companion.app.village.panel.score_text import share_text, tie_explanations
+from companion.app.village.panel.score_text import result_line, share_text, tie_explanations
 from companion.app.village.panel.turn import turn_line
 from companion.app.village.present import term
 from companion.app.village.table.cubes import piece
@@ -110,9 +110,10 @@ class ScoreScreen(PanelScreen):
         if editable:
             out.append(muted(t("panel.score.edit_hint")))
         results: list[ft.Control] = []
-        if sheet.winners:
-            results.append(ft.Text(t("panel.score.winners", players=", ".join(sheet.winners)),
-                                   size=20, weight=ft.FontWeight.W_600, key="winners"))
+        result = result_line(self.ctx, sheet, self.comp)
+        if result:
+            results.append(ft.Text(result, size=20, weight=ft.FontWeight.W_600,
+                                   key="winners"))
         for r in sheet.players:
             if r.achievement:
                 results.append(ft.Text(t("panel.score.achievement",
@@ -288,7 +289,7 @@ class ScoreScreen(PanelScreen):
         """The share sheet on a phone, the clipboard elsewhere, run by the client inside
         the tap: the only moment browsers (iOS Safari above all) allow either."""
         today = datetime.now(UTC).isoformat()
-        text = share_text(self.ctx, sheet, ties, self.ctx.date(today))
+        text = share_text(self.ctx, sheet, ties, self.ctx.date(today), self.comp)
         device = self.ctx.device
 
         def shared() -> None:

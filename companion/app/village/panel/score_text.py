@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from companion.app.village.present import term
 from companion.scoring.contract import ScoreSheet
 from companion.village.components import ComponentData
-from companion.village.scoring import CATEGORIES
+from companion.village.scoring import CATEGORIES, solo_won
 from companion.village.state import VillageState
 
 if TYPE_CHECKING:
@@ -68,7 +68,24 @@ def tie_explanations(ctx: AppContext, state: VillageState, comp: ComponentData,
     return out
 
 
-def share_text(ctx: AppContext, sheet: ScoreSheet, ties: Sequence[str], date: str) -> str:
+def result_line(ctx: AppContext, sheet: ScoreSheet, comp: ComponentData) -> str | None:
+    """Who won, as the history and BG Stats say it (companion.history.results): a solo
+    game (its one player has an achievement) is won or lost against Karla by the
+    achievement (companion.village.scoring.solo_won); else the sheet's winners."""
+    solo = [r for r in sheet.players if r.achievement]
+    if len(sheet.players) == 1 and solo:
+        won = solo_won(comp, solo[0].achievement)
+        if won is None:
+            return None
+        return ctx.t("panel.score.solo_won" if won else "panel.score.solo_lost",
+                     opponent=ctx.t("village.karla"))
+    if sheet.winners:
+        return ctx.t("panel.score.winners", players=", ".join(sheet.winners))
+    return None
+
+
+def share_text(ctx: AppContext, sheet: ScoreSheet, ties: Sequence[str], date: str,
+               comp: ComponentData) -> str:
     t = ctx.t
     lines = [t("panel.score.share_head", game=t("game.village"), date=date)]
     for result in sorted(sheet.players, key=lambda r: (r.rank or 99, r.name)):
@@ -80,7 +97,8 @@ def share_text(ctx: AppContext, sheet: ScoreSheet, ties: Sequence[str], date: st
         if result.achievement:
             lines.append("   " + t("panel.score.achievement",
                                    name=term(ctx, "achievement", result.achievement)))
-    if sheet.winners:
-        lines.append(t("panel.score.winners", players=", ".join(sheet.winners)))
+    said = result_line(ctx, sheet, comp)
+    if said:
+        lines.append(said)
     lines += ties
     return "\n".join(lines)
