@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Awaitable, Callable, Mapping
 
 import flet as ft
@@ -11,7 +12,7 @@ import flet as ft
 from companion.app.context import AppContext
 from companion.app.locale_detect import choose_language, detect_language, locale_tag
 from companion.app.routes import build_routes
-from companion.app.routing import Router, RouteSpec
+from companion.app.routing import LazyScreen, Router, RouteSpec, load_screens
 from companion.app.settings import AppSettings, load_settings
 from companion.app.store_access import AsyncStore
 from companion.app.table_mode.confine import joined_member, member_router
@@ -28,6 +29,11 @@ FIRST_RENDER_WAIT_S = 1.5
 
 AppMain = Callable[[ft.Page], Awaitable[None]]
 
+# Screens are imported when first opened (routing.LazyScreen). The served app imports the
+# rest on a background thread this long after its first page is shown, so that a later
+# first tap on a screen rarely waits for its import (issue 23).
+SCREEN_WARM_UP_DELAY_S = 1.0
+
 
 async def first_language(detection: asyncio.Task[str]) -> str:
     """The detected language if the client answers quickly, else English for now."""
@@ -42,10 +48,23 @@ async def switch_when_detected(ctx: AppContext, detection: asyncio.Task[str]) ->
         ctx.set_language(detected)
 
 
+def warm_screens_later(routes: Mapping[str, RouteSpec]) -> threading.Timer:
+    """Import every screen of `routes` on a daemon thread, SCREEN_WARM_UP_DELAY_S from now."""
+    timer = threading.Timer(SCREEN_WARM_UP_DELAY_S, load_screens,
+                            args=([spec.screen for spec in routes.values()],))
+    timer.daemon = True
+    timer.name = "screen-warm-up"
+    timer.start()
+    return timer
+
+
 def build_main(store: AsyncStore, routes: Mapping[str, RouteSpec] | None = None,
-               share: TableShare | None = None) -> AppMain:
+               share: TableShare | None = None, warm_screens: bool = False) -> AppMain:
     """`routes` defaults to the app's registry; tests may pass their own. `share`: the
-    process's table-mode state when serving with --share (see app/table_mode)."""
+    process's table-mode state when serving with --share (see app/table_mode).
+    `warm_screens` (the served app): after the first page is shown, import the other
+    screens in the background (warm_screens_later)."""
+    warm_up_pending = [warm_screens]
 
     async def main(page: ft.Page) -> None:
         page.title = "Village Companion"
@@ -87,7 +106,16 @@ def build_main(store: AsyncStore, routes: Mapping[str, RouteSpec] | None = None,
                     ctx.set_language(new)
 
         page.on_locale_change = follow_device_locale
+        # The first page's screens are imported on a worker thread: a slow import on the
+        # event loop would hold up every other client.
+        first = [f for f in router.screens_for(page.route)
+                 if isinstance(f, LazyScreen) and not f.loaded]
+        if first:
+            await asyncio.to_thread(load_screens, first)
         router.show(page.route)
+        if warm_up_pending[0]:
+            warm_up_pending[0] = False
+            warm_screens_later(all_routes)
         if detection is not None and not detection.done():
             ctx.spawn(switch_when_detected(ctx, detection))
         if load_error is not None:
