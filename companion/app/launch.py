@@ -149,14 +149,15 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
             if asgi_app is None:
                 warm_up()
             else:
+                # The caches warm up once Flet's app has answered (or soon after start).
+                warm_once = AfterFirstAnswer(asgi_app, warm_up)
                 # The app page carries the connection-lost banner (connection_banner).
-                inner: ASGIApp = ConnectionBanner(asgi_app, page_language)
+                inner: ASGIApp = ConnectionBanner(warm_once, page_language)
                 if table_share is not None:
                     table_share.guard = ShareGuard(inner, table_share.registry)
                     inner = table_share.guard
                 extra = {"sockets": sockets} if sockets else {}  # --share: two listeners
-                warm_once = AfterFirstAnswer(HostOriginGuard(inner, policy), warm_up)
-                serve(warm_once, host, port,
+                serve(HostOriginGuard(inner, policy), host, port,
                       on_started=_startup_callback(url, warm_once.fallback),
                       **extra)
     except KeyboardInterrupt:
