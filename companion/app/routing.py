@@ -103,6 +103,13 @@ def lazy(target: str, **options: object) -> LazyScreen:
     return LazyScreen(target, tuple(sorted(options.items())))
 
 
+def load_modules(names: Iterable[str]) -> None:
+    """Import `names` (one import at a time, as LazyScreen.load): for a worker thread."""
+    with _IMPORTING:
+        for name in names:
+            importlib.import_module(name)
+
+
 def load_screens(factories: Iterable[ScreenFactory]) -> None:
     """Import every lazy screen among `factories` not imported yet. Call it on a worker
     thread (`asyncio.to_thread`): an import holds up the event loop and so every client."""

@@ -4,22 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 import threading
 from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.app.context import AppContext
 from companion.app.locale_detect import choose_language, detect_language, locale_tag
 from companion.app.routes import build_routes
-from companion.app.routing import LazyScreen, Router, RouteSpec, load_screens
+from companion.app.routing import LazyScreen, Router, RouteSpec, lazy, load_modules, load_screens
 from companion.app.settings import AppSettings, load_settings
 from companion.app.store_access import AsyncStore
 from companion.app.table_mode.confine import joined_member, member_router
 from companion.app.table_mode.sharing import TableShare
 from companion.app.theme import apply_theme, install_themes
-from companion.app.views.not_found import NotFoundScreen
 from companion.i18n import DEFAULT_LANGUAGE
+
+if TYPE_CHECKING:
+    from companion.app.context import AppContext
 
 logger = logging.getLogger(__name__)
 
@@ -33,6 +36,10 @@ AppMain = Callable[[ft.Page], Awaitable[None]]
 # rest on a background thread this long after its first page is shown, so that a later
 # first tap on a screen rarely waits for its import (issue 23).
 SCREEN_WARM_UP_DELAY_S = 1.0
+# What a client's session needs beyond the server (the context and its UI kit): imported
+# by the first client, on a worker thread, not at start.
+SESSION_MODULE = "companion.app.context"
+NOT_FOUND = lazy("companion.app.views.not_found:NotFoundScreen")
 
 
 async def first_language(detection: asyncio.Task[str]) -> str:
@@ -68,6 +75,8 @@ def build_main(store: AsyncStore, routes: Mapping[str, RouteSpec] | None = None,
 
     async def main(page: ft.Page) -> None:
         page.title = "Village Companion"
+        session_imports = (None if SESSION_MODULE in sys.modules else asyncio.ensure_future(
+            asyncio.to_thread(load_modules, (SESSION_MODULE,))))
         load_error: Exception | None = None
         try:
             settings = await store.run(load_settings)
@@ -86,12 +95,16 @@ def build_main(store: AsyncStore, routes: Mapping[str, RouteSpec] | None = None,
         install_themes(page, language)
         apply_theme(page, settings.theme)
 
+        if session_imports is not None:
+            await session_imports
+        from companion.app.context import AppContext
+
         ctx = AppContext(page, store, settings, language)
         page.title = ctx.translator.t("app.title")  # a window title: never wrapped
         ctx.share, ctx.member_id = share, member_id
         all_routes = routes if routes is not None else build_routes()
-        router = (Router(ctx, all_routes, not_found=NotFoundScreen) if member_id is None
-                  else member_router(ctx, all_routes, NotFoundScreen))
+        router = (Router(ctx, all_routes, not_found=NOT_FOUND) if member_id is None
+                  else member_router(ctx, all_routes, NOT_FOUND))
         ctx.router = router
         page.on_route_change = router.on_route_change
         page.on_view_pop = router.on_view_pop

@@ -16,11 +16,13 @@ from companion.app import launch, shell
 from companion.app.routes import build_routes
 from companion.app.routing import LazyScreen, Screen, lazy, load_screens
 
-# What start-up must not import: the statistics screen with its charts, and any other
-# screen, whose modules import the game services.
+# What start-up must not import: the statistics screen with its charts, any other screen
+# (their modules import the game services), and what only a client's session needs.
 NEVER_AT_START = ("flet_charts", "matplotlib", "companion.app.history.stats_screen",
                   "companion.app.history.charts", "companion.app.views.home",
-                  "companion.app.village.table.screen", "companion.app.assistants.feudum")
+                  "companion.app.village.table.screen", "companion.app.assistants.feudum",
+                  # the client session's context and UI kit: the first client imports them
+                  "companion.app.context", "companion.app.kit", "companion.app.views.not_found")
 
 _PROBE = """\
 import json, sys
