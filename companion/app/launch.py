@@ -35,7 +35,7 @@ from companion.app.server_guard import (
     HostOriginGuard,
     build_policy,
 )
-from companion.app.shell import build_main
+from companion.app.shell import build_main, warm_first_page
 from companion.app.store_access import AsyncStore, open_store, warm_history
 from companion.app.table_mode.sharing import (
     ShareSetupError,
@@ -120,9 +120,14 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
     # the server listens (off the path to its first answer, issue 23; before that for a
     # packaged app): the first page load queues behind it instead of listing alone.
     # (VILLAGE_COMPANION_NO_HISTORY_WARMUP=1 leaves it out: the Home benchmark's baseline.)
-    warm_up: Callable[[], object] = (
-        (lambda: None) if os.getenv("VILLAGE_COMPANION_NO_HISTORY_WARMUP")
-        else partial(astore.submit, partial(warm_history, freeze=True)))
+    # With it, the first page's modules are imported (warm_first_page): screens are
+    # imported when first needed, not at start.
+    warm_history_too = not os.getenv("VILLAGE_COMPANION_NO_HISTORY_WARMUP")
+
+    def warm_up() -> None:
+        if warm_history_too:
+            astore.submit(partial(warm_history, freeze=True))
+        warm_first_page()
     url = f"http://{_display_host(host)}:{port}/"
     if table_share is not None:
         print(f"Phones join at {table_share.base_url}/ (open a game, then "

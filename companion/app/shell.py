@@ -13,7 +13,15 @@ import flet as ft
 
 from companion.app.locale_detect import choose_language, detect_language, locale_tag
 from companion.app.routes import build_routes
-from companion.app.routing import LazyScreen, Router, RouteSpec, lazy, load_modules, load_screens
+from companion.app.routing import (
+    HOME_ROUTE,
+    LazyScreen,
+    Router,
+    RouteSpec,
+    lazy,
+    load_modules,
+    load_screens,
+)
 from companion.app.settings import AppSettings, load_settings
 from companion.app.store_access import AsyncStore
 from companion.app.table_mode.confine import joined_member, member_router
@@ -63,6 +71,24 @@ def warm_screens_later(routes: Mapping[str, RouteSpec]) -> threading.Timer:
     timer.name = "screen-warm-up"
     timer.start()
     return timer
+
+
+def warm_first_page(routes: Mapping[str, RouteSpec] | None = None) -> threading.Thread:
+    """Import what the first client needs (its session context and the Home screen) on a
+    daemon thread now: the server calls it after its first answer, while the browser
+    loads the web client, so that the first page is not kept waiting for these imports."""
+    home = (routes if routes is not None else build_routes())[HOME_ROUTE].screen
+
+    def work() -> None:
+        try:
+            load_modules((SESSION_MODULE,))
+        except Exception:  # the first client will raise it where it is seen
+            logger.exception("importing %s failed", SESSION_MODULE)
+        load_screens([home])
+
+    thread = threading.Thread(target=work, name="first-page-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 def build_main(store: AsyncStore, routes: Mapping[str, RouteSpec] | None = None,

@@ -45,6 +45,24 @@ def test_importing_launch_imports_no_screen() -> None:
     assert imported == []
 
 
+_FIRST_PAGE_PROBE = """\
+import json, sys
+from companion.app import launch, shell
+shell.warm_first_page().join(60)
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_first_page_warm_up_imports_home_and_no_other_screen() -> None:
+    # What the server starts after its first answer, in a clean interpreter.
+    out = subprocess.run([sys.executable, "-c", _FIRST_PAGE_PROBE], check=True,
+                         capture_output=True, text=True, timeout=120).stdout
+    modules = set(json.loads(out.strip().splitlines()[-1]))
+    assert {"companion.app.context", "companion.app.views.home"} <= modules
+    assert not {"flet_charts", "companion.app.history.stats_screen",
+                "companion.app.village.table.screen"} & modules
+
+
 def test_every_route_names_a_screen_that_imports() -> None:
     routes = build_routes()
     assert all(isinstance(spec.screen, LazyScreen) for spec in routes.values())
