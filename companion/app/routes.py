@@ -1,7 +1,8 @@
 """THE place where routes are registered. Game screens plug in here:
 
-    routes["/new/village"] = RouteSpec(NewVillageScreen)
-    routes["/play/village/:session_id"] = RouteSpec(VillageTableScreen, keeps_awake=True)
+    routes["/new/village"] = RouteSpec(lazy("companion.app.village.wizard.screen:WizardScreen"))
+    routes["/play/village/:session_id"] = RouteSpec(
+        lazy("companion.app.village.table.screen:TableScreen"), keeps_awake=True)
 
 A screen is any `Screen` subclass (or factory `(ctx, params) -> Screen`); see routing.py.
 The app's own screens are named by module path (`lazy("package.module:Class")`) and
