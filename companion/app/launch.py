@@ -35,7 +35,7 @@ from companion.app.server_guard import (
     HostOriginGuard,
     build_policy,
 )
-from companion.app.shell import build_main
+from companion.app.shell import build_main, warm_first_page
 from companion.app.store_access import AsyncStore, open_store, warm_history
 from companion.app.table_mode.sharing import (
     ShareSetupError,
@@ -116,11 +116,18 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
     page_language = StoreLanguage(astore)
     if not packaged:
         page_language.prime()
-    # The history cache (Home's and History's games) is built on the store thread while
-    # the server starts: the first page load queues behind it instead of listing alone.
+    # The history cache (Home's and History's games) is built on the store thread once
+    # the server listens (off the path to its first answer, issue 23; before that for a
+    # packaged app): the first page load queues behind it instead of listing alone.
     # (VILLAGE_COMPANION_NO_HISTORY_WARMUP=1 leaves it out: the Home benchmark's baseline.)
-    if not os.getenv("VILLAGE_COMPANION_NO_HISTORY_WARMUP"):
-        astore.submit(partial(warm_history, freeze=True))
+    # With it, the first page's modules are imported (warm_first_page): screens are
+    # imported when first needed, not at start.
+    warm_history_too = not os.getenv("VILLAGE_COMPANION_NO_HISTORY_WARMUP")
+
+    def warm_up() -> None:
+        if warm_history_too:
+            astore.submit(partial(warm_history, freeze=True))
+        warm_first_page()
     url = f"http://{_display_host(host)}:{port}/"
     if table_share is not None:
         print(f"Phones join at {table_share.base_url}/ (open a game, then "
@@ -136,22 +143,28 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
         "assets_dir": str(assets_dir()), "no_cdn": True,
     }
     try:
-        main = build_main(astore, share=table_share)
+        main = build_main(astore, share=table_share, warm_screens=True)
         if packaged:
+            warm_up()
             ft.run(main, **flet_options)
         else:
             # Flet's own FastAPI app (routes, static files, lifespan), served by our uvicorn
             # behind the guard. None means Flet ran the app itself (Pyodide).
             asgi_app = ft.run(main, export_asgi_app=True, **flet_options)
-            if asgi_app is not None:
+            if asgi_app is None:
+                warm_up()
+            else:
+                # The caches warm up once Flet's app has answered (or soon after start).
+                warm_once = AfterFirstAnswer(asgi_app, warm_up)
                 # The app page carries the connection-lost banner (connection_banner).
-                inner: ASGIApp = ConnectionBanner(asgi_app, page_language)
+                inner: ASGIApp = ConnectionBanner(warm_once, page_language)
                 if table_share is not None:
                     table_share.guard = ShareGuard(inner, table_share.registry)
                     inner = table_share.guard
                 extra = {"sockets": sockets} if sockets else {}  # --share: two listeners
                 serve(HostOriginGuard(inner, policy), host, port,
-                      on_started=_startup_callback(url), **extra)
+                      on_started=_startup_callback(url, warm_once.fallback),
+                      **extra)
     except KeyboardInterrupt:
         pass
     finally:
@@ -173,13 +186,52 @@ def _start_sharing(host: str, port: int, requested: str) -> tuple[TableShare,
     return TableShare(ShareRegistry(), address, port), sockets
 
 
-def _startup_callback(url: str) -> Callable[[], None]:
+# The caches are warmed after the server's first answer, or this long after it listens
+# when no request comes.
+WARM_UP_FALLBACK_S = 2.0
+
+
+class AfterFirstAnswer:
+    """ASGI wrapper: `app`, and `warm_up` run once, when the first HTTP answer has been
+    sent (issue 23: the cache warm-up is kept off the path to the first answer) or when
+    `fallback()` is called, whichever comes first."""
+
+    def __init__(self, app: ASGIApp, warm_up: Callable[[], object]) -> None:
+        self.app = app
+        self._warm_up: Callable[[], object] | None = warm_up
+
+    def fire(self) -> None:
+        warm_up, self._warm_up = self._warm_up, None
+        if warm_up is not None:
+            warm_up()
+
+    def fallback(self) -> None:
+        """Fire WARM_UP_FALLBACK_S from now (call it on the running event loop)."""
+        asyncio.get_running_loop().call_later(WARM_UP_FALLBACK_S, self.fire)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if self._warm_up is None or scope.get("type") != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_then_fire(message: Any) -> None:
+            await send(message)
+            if message.get("type") == "http.response.body" and not message.get("more_body"):
+                self.fire()
+
+        await self.app(scope, receive, send_then_fire)
+
+
+def _startup_callback(url: str, then: Callable[[], None] = lambda: None
+                      ) -> Callable[[], None]:
     """What ft.run does once its web server is up: the `flet run` URL line, and a browser
-    tab where a desktop asked for one (FLET_FORCE_WEB_SERVER=false with a display)."""
+    tab where a desktop asked for one (FLET_FORCE_WEB_SERVER=false with a display); then
+    `then` (the warm-up's fallback timer)."""
     url_prefix = os.getenv("FLET_DISPLAY_URL_PREFIX")
     force_web_server = get_bool_env_var("FLET_FORCE_WEB_SERVER") or is_linux_server()
 
     def started() -> None:
+        then()
         if url_prefix is not None:
             print(url_prefix, url.rstrip("/"), ft.AppView.WEB_BROWSER.value, flush=True)
         elif not force_web_server:

@@ -17,8 +17,11 @@ component, for the same pattern matching and view stack this module gives in 200
 
 from __future__ import annotations
 
+import importlib
 import logging
-from collections.abc import Callable, Mapping
+import sys
+import threading
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -56,6 +59,66 @@ class Screen:
 
 
 ScreenFactory = Callable[["AppContext", RouteParams], Screen]
+
+
+_IMPORTING = threading.RLock()
+
+
+@dataclass(frozen=True)
+class LazyScreen:
+    """A screen named by its module path, `"package.module:Name"`, imported when it is
+    first opened, so that start-up imports no screen (issue 23: the server's first answer
+    waited for every screen module, flet_charts and matplotlib among them). `options` are
+    keyword arguments given to the screen with `(ctx, params)`, e.g. `solo=True`."""
+
+    target: str
+    options: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def module(self) -> str:
+        return self.target.partition(":")[0]
+
+    @property
+    def loaded(self) -> bool:
+        return self.module in sys.modules
+
+    def load(self) -> Callable[..., Screen]:
+        """Import the module (once; later calls are a dictionary look-up). Imports go one
+        at a time (the background warm-up and a screen opened meanwhile never import the
+        same modules in two orders at once)."""
+        module_name, _, name = self.target.partition(":")
+        module = sys.modules.get(module_name)
+        if module is None or getattr(module.__spec__, "_initializing", False):
+            with _IMPORTING:
+                module = importlib.import_module(module_name)
+        factory: Callable[..., Screen] = getattr(module, name)
+        return factory
+
+    def __call__(self, ctx: AppContext, params: RouteParams) -> Screen:
+        return self.load()(ctx, params, **dict(self.options))
+
+
+def lazy(target: str, **options: object) -> LazyScreen:
+    """`lazy("companion.app.history.stats_screen:StatisticsScreen")`: see LazyScreen."""
+    return LazyScreen(target, tuple(sorted(options.items())))
+
+
+def load_modules(names: Iterable[str]) -> None:
+    """Import `names` (one import at a time, as LazyScreen.load): for a worker thread."""
+    with _IMPORTING:
+        for name in names:
+            importlib.import_module(name)
+
+
+def load_screens(factories: Iterable[ScreenFactory]) -> None:
+    """Import every lazy screen among `factories` not imported yet. Call it on a worker
+    thread (`asyncio.to_thread`): an import holds up the event loop and so every client."""
+    for factory in factories:
+        if isinstance(factory, LazyScreen) and not factory.loaded:
+            try:
+                factory.load()
+            except Exception:  # opening the screen will raise it where it is seen
+                logger.exception("importing %s failed", factory.target)
 
 
 @dataclass(frozen=True)
@@ -125,6 +188,10 @@ class Router:
             if params is not None:
                 return spec, params
         return self._not_found, {"route": route}
+
+    def screens_for(self, route: str) -> list[ScreenFactory]:
+        """The screen factories that showing `route` builds (its chain of parents)."""
+        return [self.resolve(r)[0].screen for r in self.chain(normalize(route))]
 
     def chain(self, route: str) -> list[str]:
         """Routes from Home to `route`, following parents (cycles cut)."""

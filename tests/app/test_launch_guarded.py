@@ -61,6 +61,7 @@ def test_flets_asgi_app_is_served_behind_the_guard(rec: Recorder, tmp_path: Path
     assert isinstance(app, HostOriginGuard)
     assert isinstance(app.app, ConnectionBanner)  # the page carries the connection banner
     assert isinstance(app.app.language, StoreLanguage)
+    assert isinstance(app.app.app, launch.AfterFirstAnswer)  # warm-up after Flet's answer
     assert {"127.0.0.1:8125", "localhost:8125", "[::1]:8125", "box.local:8125",
             "box.local"} == app.policy.hosts
     assert "https://games.example.org" in app.policy.origins

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from companion.app.assistants.routes import FeudumSetup
+from companion.app.assistants.setups import FeudumSetup
 from companion.i18n import Translator
 from companion.tally.errors import EditRejected, Problem, problems_from_lines
 from companion.tally.setup import checked_setup

@@ -8,12 +8,7 @@ and both the system back (a view pop) and the panel's back arrow return to that 
 
 from __future__ import annotations
 
-from companion.app.routing import RouteSpec
-from companion.app.village.panel.chronicle_screen import ChronicleScreen
-from companion.app.village.panel.market_screen import MarketScreen
-from companion.app.village.panel.mass_screen import MassScreen
-from companion.app.village.panel.player_screen import PlayerScreen
-from companion.app.village.panel.score_screen import ScoreScreen
+from companion.app.routing import RouteSpec, lazy
 from companion.app.village.table.paths import TABLE_PATTERN
 
 PLAYER_PATTERN = f"{TABLE_PATTERN}/player/:index"
@@ -25,13 +20,20 @@ CHRONICLE_PATTERN = f"{TABLE_PATTERN}/chronicle"
 SCORE_PATTERN = f"{TABLE_PATTERN}/score"
 
 
+_PANEL = "companion.app.village.panel"
+
+
 def panel_routes() -> dict[str, RouteSpec]:
+    player = lazy(f"{_PANEL}.player_screen:PlayerScreen")
     return {
-        PLAYER_PATTERN: RouteSpec(PlayerScreen, parent=TABLE_PATTERN, keeps_awake=True),
-        PLAYER_ACTION_PATTERN: RouteSpec(PlayerScreen, parent=TABLE_PATTERN,
-                                         keeps_awake=True),
-        MARKET_PATTERN: RouteSpec(MarketScreen, parent=TABLE_PATTERN, keeps_awake=True),
-        MASS_PATTERN: RouteSpec(MassScreen, parent=TABLE_PATTERN, keeps_awake=True),
-        CHRONICLE_PATTERN: RouteSpec(ChronicleScreen, parent=TABLE_PATTERN, keeps_awake=True),
-        SCORE_PATTERN: RouteSpec(ScoreScreen, parent=TABLE_PATTERN, keeps_awake=True),
+        PLAYER_PATTERN: RouteSpec(player, parent=TABLE_PATTERN, keeps_awake=True),
+        PLAYER_ACTION_PATTERN: RouteSpec(player, parent=TABLE_PATTERN, keeps_awake=True),
+        MARKET_PATTERN: RouteSpec(lazy(f"{_PANEL}.market_screen:MarketScreen"),
+                                  parent=TABLE_PATTERN, keeps_awake=True),
+        MASS_PATTERN: RouteSpec(lazy(f"{_PANEL}.mass_screen:MassScreen"),
+                                parent=TABLE_PATTERN, keeps_awake=True),
+        CHRONICLE_PATTERN: RouteSpec(lazy(f"{_PANEL}.chronicle_screen:ChronicleScreen"),
+                                     parent=TABLE_PATTERN, keeps_awake=True),
+        SCORE_PATTERN: RouteSpec(lazy(f"{_PANEL}.score_screen:ScoreScreen"),
+                                 parent=TABLE_PATTERN, keeps_awake=True),
     }

@@ -1,0 +1,162 @@
+"""Start-up imports no screen (issue 23): the route table names screens by module path and
+each is imported when first opened; the cache warm-up waits for the server's first answer."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import threading
+from typing import Any
+
+import pytest
+
+from companion.app import launch, shell
+from companion.app.routes import build_routes
+from companion.app.routing import LazyScreen, Screen, lazy, load_screens
+
+# What start-up must not import: the statistics screen with its charts, any other screen
+# (their modules import the game services), and what only a client's session needs.
+NEVER_AT_START = ("flet_charts", "matplotlib", "companion.app.history.stats_screen",
+                  "companion.app.history.charts", "companion.app.views.home",
+                  "companion.app.village.table.screen", "companion.app.assistants.feudum",
+                  # the client session's context and UI kit: the first client imports them
+                  "companion.app.context", "companion.app.kit", "companion.app.views.not_found")
+
+_PROBE = """\
+import json, sys
+import companion.app.launch
+from companion.app.routes import build_routes
+targets = sorted({spec.screen.module for spec in build_routes().values()})
+print(json.dumps({"targets": targets, "modules": sorted(sys.modules)}))
+"""
+
+
+def test_importing_launch_imports_no_screen() -> None:
+    # A clean interpreter: this test process has imported screens already.
+    out = subprocess.run([sys.executable, "-c", _PROBE], check=True, capture_output=True,
+                         text=True, timeout=120).stdout
+    seen = json.loads(out.strip().splitlines()[-1])
+    modules = set(seen["modules"])
+    assert len(seen["targets"]) > 20  # the whole table, every screen named by path
+    imported = sorted(m for m in NEVER_AT_START + tuple(seen["targets"])
+                      if m in modules or any(k.startswith(m + ".") for k in modules))
+    assert imported == []
+
+
+_FIRST_PAGE_PROBE = """\
+import json, sys
+from companion.app import launch, shell
+shell.warm_first_page().join(60)
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_first_page_warm_up_imports_home_and_no_other_screen() -> None:
+    # What the server starts after its first answer, in a clean interpreter.
+    out = subprocess.run([sys.executable, "-c", _FIRST_PAGE_PROBE], check=True,
+                         capture_output=True, text=True, timeout=120).stdout
+    modules = set(json.loads(out.strip().splitlines()[-1]))
+    assert {"companion.app.context", "companion.app.views.home"} <= modules
+    assert not {"flet_charts", "companion.app.history.stats_screen",
+                "companion.app.village.table.screen"} & modules
+
+
+def test_every_route_names_a_screen_that_imports() -> None:
+    routes = build_routes()
+    assert all(isinstance(spec.screen, LazyScreen) for spec in routes.values())
+    for pattern, spec in routes.items():
+        screen = spec.screen
+        assert isinstance(screen, LazyScreen)
+        factory = screen.load()
+        assert screen.loaded, pattern
+        assert isinstance(factory, type) and issubclass(factory, Screen), pattern
+
+
+def test_lazy_screen_passes_its_options() -> None:
+    made: list[dict[str, Any]] = []
+
+    class Probe(Screen):
+        def __init__(self, ctx: Any, params: Any, **options: Any) -> None:
+            super().__init__(ctx, params)
+            made.append(options)
+
+    module = type(sys)("companion_lazy_probe")
+    module.Probe = Probe  # type: ignore[attr-defined]
+    sys.modules["companion_lazy_probe"] = module
+    try:
+        factory = lazy("companion_lazy_probe:Probe", solo=True, edition="big-box")
+        screen = factory(None, {"session_id": "x"})  # type: ignore[arg-type]
+        assert isinstance(screen, Probe) and screen.params == {"session_id": "x"}
+        assert made == [{"edition": "big-box", "solo": True}]
+        assert factory == lazy("companion_lazy_probe:Probe", edition="big-box", solo=True)
+    finally:
+        del sys.modules["companion_lazy_probe"]
+
+
+def test_load_screens_logs_a_broken_module_and_goes_on(caplog: pytest.LogCaptureFixture
+                                                       ) -> None:
+    good = lazy("companion.app.views.not_found:NotFoundScreen")
+    load_screens([lazy("companion.app.no_such_screen:Nothing"), good])
+    assert good.loaded
+    assert "companion.app.no_such_screen" in caplog.text
+    with pytest.raises(ModuleNotFoundError):
+        lazy("companion.app.no_such_screen:Nothing").load()
+
+
+def test_screen_warm_up_runs_on_a_daemon_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shell, "SCREEN_WARM_UP_DELAY_S", 0.0)
+    timer = shell.warm_screens_later(build_routes())
+    assert timer.daemon and timer is not threading.current_thread()
+    timer.join(60)
+    assert all(isinstance(spec.screen, LazyScreen) and spec.screen.loaded
+               for spec in build_routes().values())
+
+
+def test_cache_warm_up_waits_for_the_first_answer() -> None:
+    fired: list[str] = []
+    sent: list[str] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 200})
+        sent.append(f"start, warmed {len(fired)}")
+        await send({"type": "http.response.body", "body": b"a", "more_body": True})
+        sent.append(f"part, warmed {len(fired)}")
+        await send({"type": "http.response.body", "body": b"b"})
+        sent.append(f"end, warmed {len(fired)}")
+
+    async def send(message: Any) -> None:
+        pass
+
+    async def receive() -> Any:
+        return {}
+
+    async def run() -> None:
+        wrapped = launch.AfterFirstAnswer(app, lambda: fired.append("warm"))
+        await wrapped({"type": "websocket"}, receive, send)  # not an HTTP answer
+        assert fired == []
+        await wrapped({"type": "http"}, receive, send)
+        await wrapped({"type": "http"}, receive, send)
+        wrapped.fire()  # the fallback timer after it: nothing more
+
+    asyncio.run(run())
+    assert fired == ["warm"]
+    # sent[:3]: the WebSocket call; then the first HTTP answer warms up once it has ended
+    assert sent[3:6] == ["start, warmed 0", "part, warmed 0", "end, warmed 1"]
+
+
+def test_cache_warm_up_fallback_fires_once_without_a_request(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(launch, "WARM_UP_FALLBACK_S", 0.01)
+    fired: list[str] = []
+
+    async def run() -> None:
+        wrapped = launch.AfterFirstAnswer(lambda *a: None,  # type: ignore[arg-type,return-value]
+                                          lambda: fired.append("warm"))
+        wrapped.fallback()
+        wrapped.fallback()
+        await asyncio.sleep(0.1)
+
+    asyncio.run(run())
+    assert fired == ["warm"]
