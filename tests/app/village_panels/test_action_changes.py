@@ -51,7 +51,7 @@ def test_the_form_says_what_the_action_changed_with_the_end_of_the_turn_on_top()
         assert "Prestige: +3" in said
         assert "Influence cubes: −1 orange" in said
         assert "Travel: +City 2" in said
-        assert "gen 1: farmyard » travelling, city 2" in said
+        assert "number 1: farmyard » travelling, city 2" in said
         # At the top, before the form: the panel was scrolled there.
         order = ids_in_order(app)
         assert order.index("action-changes") < order.index("action-form")

@@ -55,9 +55,11 @@ def test_a_refusal_naming_no_part_of_the_form_sits_at_its_top() -> None:
 
 def test_a_refused_sale_is_said_in_the_sale_form() -> None:
     game = acting("market", "green")
+    game.session.state.players[1].grain = 1  # Position: Bo can pay a grain customer
     with open_panel(game, "market") as app:
         tap(app, "pass")
         pick(app, "serve-slot-0")
+        tap(app, "serve-pay-grain-plus")
         tap(app, "serve")  # Bo has no green cube and did not choose a coin
         assert game.session.state.players[1].customers == []
         assert toasts(app) == []

@@ -24,5 +24,7 @@ def test_a_plus_tapped_right_after_choosing_a_space_counts() -> None:
         assert app.find(key="serve-slot-1").selected
         assert not app.find(key="serve-slot-0").selected
         app.click(key="serve")
+        # No goods or grain entered for the demand: asked first, then confirmed.
+        app.click("That's what we paid")
         ann = game.session.state.players[0]
         assert ann.customers == [2]  # served space 2 for the 2 points entered

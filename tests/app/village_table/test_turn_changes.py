@@ -26,5 +26,5 @@ def test_the_turn_summary_tells_the_quill_passed_and_the_death(store: MemoryStor
         assert "Ann's turn is over. What changed:" in said
         assert "Time +12: Time marker on space 1 of 12, 12 to the quill" in text, text
         assert "Passed the quill ×1: a family member dies for each pass" in text, text
-        assert "Died: gen 1, farmyard » village chronicle (Farm)" in text, text
+        assert "Died: number 1, farmyard » village chronicle (Farm)" in text, text
         assert "Bo's turn" in app.visible_texts()
