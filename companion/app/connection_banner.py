@@ -64,6 +64,7 @@ from typing import Any
 from companion.app.server_guard import ASGIApp, Message, Receive, Scope, Send, _header_values
 from companion.app.settings import AppSettings, load_settings
 from companion.app.store_access import AsyncStore
+from companion.app.web_fonts import WEB_FONTS, font_face_css, needed
 from companion.app.web_manifest import brand_page
 from companion.i18n import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, Translator
 from companion.share.guard import (
@@ -133,11 +134,14 @@ def choose_language(chosen: str | None, accept_language: str | None) -> str:
     return language_for(accept_language)
 
 
-_CSS = (
+# The system's fonts first, then the app's own web fonts (a device without CJK fonts
+# still reads Korean and Chinese: the same files Flutter draws with).
+_FONTS = ("system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans CJK KR',"
+          "'Noto Sans CJK TC'," + ",".join(f"'{f}'" for f in WEB_FONTS) + ",sans-serif")
+_CSS = font_face_css() + (
     f"#{BANNER_ID}{{position:fixed;top:0;left:0;right:0;z-index:2147483647;"
     "box-sizing:border-box;margin:0;padding:0;text-align:center;"
-    "font:600 16px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',"
-    "'Noto Sans CJK KR','Noto Sans CJK TC',sans-serif}"
+    f"font:600 16px/1.4 {_FONTS}}}"
     f"#{BANNER_ID}[data-state]{{display:flex;align-items:center;justify-content:center;"
     "gap:10px;min-height:48px;padding:12px 16px;"
     "padding-top:max(12px,env(safe-area-inset-top));box-shadow:0 2px 8px rgba(0,0,0,.35);"
@@ -165,15 +169,13 @@ _CSS = (
     f"#{SHADE_ID} span{{box-sizing:border-box;max-width:32rem;min-height:48px;"
     "padding:12px 16px;border-radius:12px;background:#fff1c2;color:#3a2c00;"
     "border:2px solid #8a6500;box-shadow:0 2px 8px rgba(0,0,0,.35);text-align:center;"
-    "font:600 16px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',"
-    "'Noto Sans CJK KR','Noto Sans CJK TC',sans-serif;overflow-wrap:anywhere}"
+    f"font:600 16px/1.4 {_FONTS};overflow-wrap:anywhere}}"
     # The host let this phone go: its words and the join page, over the whole page.
     f"#{END_ID}{{display:none}}"
     f"#{END_ID}[data-end]{{display:flex;flex-direction:column;align-items:center;"
     "justify-content:center;gap:24px;position:fixed;inset:0;z-index:2147483647;"
     "box-sizing:border-box;padding:24px;background:#f6f3ea;color:#1d1b16;text-align:center;"
-    "font:18px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',"
-    "'Noto Sans CJK KR','Noto Sans CJK TC',sans-serif}"
+    f"font:18px/1.5 {_FONTS}}}"
     f"#{END_ID} p{{margin:0;max-width:28rem;font-size:1.25rem;font-weight:600}}"
     f"#{END_ID} a{{display:inline-flex;align-items:center;justify-content:center;"
     "min-height:48px;min-width:48px;box-sizing:border-box;padding:10px 24px;"
@@ -470,6 +472,10 @@ _JS = """(function () {
   var style = document.createElement("style");
   style.textContent = cfg.css;
   (document.head || document.documentElement).appendChild(style);
+  // The page's language's own font, fetched now: once the server is away it cannot be.
+  if (document.fonts && document.fonts.load) cfg.fonts.forEach(function (family) {
+    document.fonts.load("600 16px '" + family + "'").catch(function () {});
+  });
   if (document.body) banner();
   else document.addEventListener("DOMContentLoaded", function () {
     banner();
@@ -483,6 +489,7 @@ def banner_script(language: str) -> str:
     """The `<script>` element for a page in `language` (English when unsupported)."""
     lang = language if language in SUPPORTED_LANGUAGES else DEFAULT_LANGUAGE
     config = {"lang": lang, "words": banner_words(), "id": BANNER_ID, "css": _CSS,
+              "fonts": needed(lang),
               "graceMs": GRACE_MS, "backMs": BACK_MS, "path": WS_PATH_SUFFIX,
               "shadeId": SHADE_ID, "endId": END_ID, "ends": list(END_KEYS),
               "codes": END_CODES, "joinPath": JOIN_PATH.lstrip("/"),

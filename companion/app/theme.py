@@ -10,6 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.app.settings import ThemeChoice
+from companion.app.web_fonts import WEB_FONTS, fallbacks
 
 # A muted village green; Flutter derives the whole light and dark palettes from it.
 SEED_COLOUR = "#4E7D3A"
@@ -20,17 +21,6 @@ THEME_MODES: dict[ThemeChoice, ft.ThemeMode] = {
     ThemeChoice.SYSTEM: ft.ThemeMode.SYSTEM,
 }
 
-# Family name -> asset path (served from the assets dir).
-HANGUL = "VC Noto Sans KR"
-HANT = "VC Noto Sans TC"
-HANT_PUNCT_A = "VC Noto Sans TC 118"
-HANT_PUNCT_B = "VC Noto Sans TC 119"
-WEB_FONTS: dict[str, str] = {
-    HANGUL: "fonts/noto-sans-kr-korean-400-normal.woff2",
-    HANT: "fonts/noto-sans-tc-chinese-traditional-400-normal.woff2",
-    HANT_PUNCT_A: "fonts/noto-sans-tc-118-400-normal.woff2",
-    HANT_PUNCT_B: "fonts/noto-sans-tc-119-400-normal.woff2",
-}
 
 # Material 3 type scale: size, line height, weight, letter spacing. Flet replaces a
 # whole role when the theme sets it, so each role is spelled out in full (colour
@@ -56,8 +46,7 @@ _TYPE_SCALE: dict[str, tuple[float, float, ft.FontWeight, float]] = {
 
 def cjk_fallbacks(language: str) -> list[str]:
     """Korean UI prefers Korean glyph shapes for shared code points, others Chinese."""
-    hant = [HANT, HANT_PUNCT_A, HANT_PUNCT_B]
-    return [HANGUL, *hant] if language == "ko" else [*hant, HANGUL]
+    return fallbacks(language)
 
 
 def _text_theme(fallbacks: list[str] | None) -> ft.TextTheme:

@@ -410,3 +410,18 @@ def test_busy_store_does_not_hold_the_page() -> None:
     finally:
         release.set()
         astore.close()
+
+
+def test_the_page_html_uses_the_apps_own_cjk_fonts_loaded_while_online() -> None:
+    """The banner, the "not live" note and the removed-phone page are HTML: on a device
+    with no CJK font of its own they draw with the fonts the app ships (the Flutter page's
+    own), which a Korean or Chinese page loads while the server is still there."""
+    from companion.app.web_fonts import WEB_FONTS
+
+    for family, path in WEB_FONTS.items():
+        script = banner_script("en")
+        assert f"@font-face{{font-family:'{family}';src:url('/{path}')" in script
+    assert '"fonts":["VC Noto Sans KR"]' in banner_script("ko")
+    assert '"fonts":["VC Noto Sans TC","VC Noto Sans TC 118","VC Noto Sans TC 119"]' in (
+        banner_script("zh_Hant"))
+    assert '"fonts":[]' in banner_script("de")

@@ -205,3 +205,38 @@ def test_a_phone_still_scrolls_the_table_but_taps_nothing_while_away(
     settle(page)
     assert table_texts(page) == before  # the offline tap took nothing
     context.close()
+
+
+def test_the_offline_table_in_four_languages_for_the_gallery(
+        browser: Any, game: tuple[AppProcess, str, str]) -> None:
+    """The gallery's "table while disconnected" (issue 20), phone size, four languages:
+    one page per language on the same server, the server killed once; each page keeps its
+    table and says "not live" in its own language. The server is started again after."""
+    from .test_gallery import GALLERY
+
+    server, session_id, _ = game
+    languages = {"en": "en-US", "de": "de-DE", "ko": "ko-KR", "zh_Hant": "zh-TW"}
+    pages = {}
+    for lang, locale in languages.items():
+        page = open_app(browser, f"{server.base}/play/village/{session_id}", locale)
+        page.locator('[flt-semantics-identifier="action-spaces"]').wait_for(
+            state="attached", timeout=LOAD_TIMEOUT_MS)  # (a test before may take a cube)
+        settle(page)
+        pages[lang] = (page, table_texts(page))
+    server.stop(signal.SIGKILL)
+    try:
+        for lang, (page, before) in pages.items():
+            words = Translator(lang)
+            shade = page.locator(f"#{SHADE_ID}")
+            shade.wait_for(state="visible", timeout=10_000)
+            assert shade.inner_text().strip() == words.t("connection.not_live"), lang
+            page.get_by_role("status").filter(has_text=words.t("connection.lost")).wait_for(
+                state="visible", timeout=10_000)
+            assert table_texts(page) == before, lang  # the table as it was, readable
+            folder = GALLERY / lang
+            folder.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(folder / "table-offline-360x800.png"))
+    finally:
+        for page, _ in pages.values():
+            page.context.close()
+        server.start()

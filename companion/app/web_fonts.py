@@ -1,0 +1,36 @@
+"""The web fonts the app ships (assets/fonts, served from the assets dir) and which a
+language needs: Flutter draws with them (theme.py), and the page's own HTML (the
+connection banner, the "not live" note, the removed-phone page) uses the same files, so
+Korean and Chinese read the same on a device with no CJK font of its own. No Flet import:
+the banner's ASGI layer reads this at start."""
+
+from __future__ import annotations
+
+# Family name -> asset path.
+HANGUL = "VC Noto Sans KR"
+HANT = "VC Noto Sans TC"
+HANT_PUNCT_A = "VC Noto Sans TC 118"
+HANT_PUNCT_B = "VC Noto Sans TC 119"
+WEB_FONTS: dict[str, str] = {
+    HANGUL: "fonts/noto-sans-kr-korean-400-normal.woff2",
+    HANT: "fonts/noto-sans-tc-chinese-traditional-400-normal.woff2",
+    HANT_PUNCT_A: "fonts/noto-sans-tc-118-400-normal.woff2",
+    HANT_PUNCT_B: "fonts/noto-sans-tc-119-400-normal.woff2",
+}
+_HANT_ALL = [HANT, HANT_PUNCT_A, HANT_PUNCT_B]
+
+
+def fallbacks(language: str) -> list[str]:
+    """The families to fall back on, the language's own first."""
+    return [HANGUL, *_HANT_ALL] if language == "ko" else [*_HANT_ALL, HANGUL]
+
+
+def needed(language: str) -> list[str]:
+    """The families a page in `language` cannot do without (loaded while still online)."""
+    return {"ko": [HANGUL], "zh_Hant": list(_HANT_ALL)}.get(language, [])
+
+
+def font_face_css() -> str:
+    """@font-face rules for every shipped family (fetched only when used or loaded)."""
+    return "".join(f"@font-face{{font-family:'{family}';src:url('/{path}') format('woff2');"
+                   "font-display:swap}" for family, path in WEB_FONTS.items())
