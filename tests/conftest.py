@@ -45,14 +45,16 @@ settings.load_profile(os.environ.get(
     PROFILE_ENV, "soak" if os.environ.get(SLOW_ENV) == "1" else "dev"))
 
 _seed: str | None = None
+_profile: str | None = None
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
     """Under a random profile, draw the run's seed unless one was given, before
     hypothesis' plugin reads --hypothesis-seed (this hook runs first)."""
-    global _seed
-    if settings.get_current_profile_name() not in RANDOM_PROFILES:
+    global _seed, _profile
+    _profile = settings.get_current_profile_name()
+    if _profile not in RANDOM_PROFILES:
         return
     given = getattr(config.option, SEED_OPTION, None)
     if given is None:
@@ -63,7 +65,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def _replay_line() -> str:
     return (f"hypothesis seed {_seed}: the same examples again with HYPOTHESIS_PROFILE="
-            f"{settings.get_current_profile_name()} pytest --hypothesis-seed={_seed} ...")
+            f"{_profile} pytest --hypothesis-seed={_seed} ...")
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:
@@ -71,7 +73,8 @@ def pytest_report_header(config: pytest.Config) -> str | None:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if _seed is not None and terminalreporter.stats.get("failed"):
+    # Also under -q (which drops the header), and last, beside any failure.
+    if _seed is not None:
         terminalreporter.write_line(_replay_line())
 
 
