@@ -37,8 +37,10 @@ def test_every_tap_target_is_48_px_and_named(tour: str) -> None:
     assert not problems, "\n".join(dict.fromkeys(problems))
 
 
+# The wizard's tour in 한국어, Deutsch and 繁體中文 is test_no_english.py's own walk
+# (visit_everything: the same walk_wizard, the same english_in check): not run twice.
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
-@pytest.mark.parametrize("tour", sorted(TOURS))
+@pytest.mark.parametrize("tour", sorted(set(TOURS) - {"wizard"}))
 def test_no_english_reaches_the_screen(tour: str, lang: str) -> None:
     problems: list[str] = []
     seen: list[str] = []

@@ -113,6 +113,9 @@ def test_cli_refuses_zero_rounds(capsys: pytest.CaptureFixture[str]) -> None:
     assert "rounds must be at least 1" in capsys.readouterr().err
 
 
+# A benchmark in a real Chromium (the browser tests' job, and a long one): out of the CI
+# run, behind `slow` (VILLAGE_SLOW=1); `village-companion bench --taps` runs it for figures.
+@pytest.mark.slow
 @pytest.mark.e2e
 def test_two_rounds_give_numbers_for_every_kind() -> None:
     if not tap_bench.CHROMIUM.exists():

@@ -6,12 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 from companion.core.log import Event, EventLog, LogSnapshot
-from tests.hypothesis_budget import examples
+from tests.hypothesis_budget import DERANDOMIZED, examples, long_examples
 
 Group = list[Event]
 
@@ -111,3 +119,18 @@ TestKeyedLog = LogMachine.TestCase
 TestKeyedLog.settings = settings(**_SETTINGS)
 TestPlainLog = PlainLogMachine.TestCase
 TestPlainLog.settings = settings(**_SETTINGS)
+
+
+# Behind `slow`: the long derandomized runs (1,000 machines each, the same every time) that
+# the "ci" profile used to make on every run; CI runs the random ones above.
+_LONG = settings(DERANDOMIZED, max_examples=long_examples(), stateful_step_count=30)
+
+
+@pytest.mark.slow
+def test_keyed_log_long() -> None:
+    run_state_machine_as_test(LogMachine, settings=_LONG)
+
+
+@pytest.mark.slow
+def test_plain_log_long() -> None:
+    run_state_machine_as_test(PlainLogMachine, settings=_LONG)

@@ -17,7 +17,14 @@ from companion.village.setup import PlayerSetup, VillageSetup
 from tests.app.village_panels.conftest import placements
 
 from .conftest import PHONE, served_app
-from .test_browser import SEMANTICS_CLOCK_JS, STEP_TIMEOUT_MS, open_app, settle
+from .test_browser import (
+    SEMANTICS_CLOCK_JS,
+    STEP_TIMEOUT_MS,
+    drawn,
+    open_app,
+    settle,
+    type_in_focus,
+)
 from .test_other_games import identified, type_name
 from .test_village_flows import _HAS_TEXT_JS
 
@@ -78,8 +85,7 @@ def test_next_build_is_in_view_and_esc_closes_a_number_dialog(
     page.get_by_role("button", name="Type Money").click()
     field = page.get_by_role("textbox", name="Money")
     field.wait_for(timeout=STEP_TIMEOUT_MS)
-    page.wait_for_timeout(500)
-    page.keyboard.type("9")
+    type_in_focus(page, "9")
     page.keyboard.press("Escape")
     field.wait_for(state="detached", timeout=STEP_TIMEOUT_MS)
     settle(page)
@@ -104,7 +110,7 @@ def test_a_quick_plus_after_choosing_a_space_counts(browser: Any,
     day = identified(page, "market-day")
     day.wait_for(timeout=STEP_TIMEOUT_MS)
     settle(page)
-    page.wait_for_timeout(1500)  # the form as a person sees it, every frame drawn
+    drawn(page)  # the form as a person sees it, every frame drawn
     chip = day.get_by_role("checkbox").first.bounding_box()
     plus = day.get_by_role("button", name="Points printed on the tile: one more",
                            exact=True).bounding_box()

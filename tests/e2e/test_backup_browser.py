@@ -83,10 +83,15 @@ def test_export_then_import_into_an_empty_app(browser: Any, two_apps: tuple[str,
     chooser.value.set_files(str(saved))
     # The report banner appears once the import is done; its lines are its label too
     # (kit.banner), so a screen reader hears what was imported.
-    report = page.locator('[flt-semantics-identifier="backup-report"] '
-                          '[flt-semantics-identifier="games-problems"]')
+    selector = ('[flt-semantics-identifier="backup-report"] '
+                '[flt-semantics-identifier="games-problems"]')
+    report = page.locator(selector)
     report.wait_for(state="attached", timeout=STEP_TIMEOUT_MS)
-    page.wait_for_timeout(1000)
+    page.wait_for_function(  # its lines written in (its name or its text)
+        """(sel) => { const e = document.querySelector(sel);
+             return !!e && ((e.getAttribute('aria-label') || '') + ' ' +
+                            (e.textContent || '')).includes('New games:'); }""",
+        arg=selector, timeout=STEP_TIMEOUT_MS)
     assert "New games: 3" in (report.get_attribute("aria-label") or "") + " " + (
         report.text_content() or "")
     shot(page, screenshots, "history-backup-imported-360.png")

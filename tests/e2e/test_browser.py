@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.app.kit.text_fit import keep_words
+from companion.app.settings import KEY_LANGUAGE, KEY_THEME
+from companion.store.tinydb_store import TinyDBStore
 
-from .conftest import PHONE
+from .conftest import PHONE, seed_store, served_app
 
 pytestmark = pytest.mark.e2e
 
@@ -43,6 +46,35 @@ def settle(page: Any) -> None:
     page.wait_for_function(QUIET_JS, arg=QUIET_MS, timeout=STEP_TIMEOUT_MS)
 
 
+# Nothing on the page still moving: the web fonts loaded and no CSS animation or
+# transition running (the connection banner's, the offline shade's); endless ones (a
+# spinner) do not count.
+STILL_JS = """() => document.fonts.status === 'loaded' && document.getAnimations().every(
+  a => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity)"""
+# Two frames drawn since: what the page shows now is on the canvas.
+FRAMES_JS = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+# The keyboard's focus is in a text field (Flutter's editing element for the field tapped).
+FOCUSED_FIELD_JS = """() => { const e = document.activeElement;
+  return !!e && (e.tagName === 'INPUT' || e.tagName === 'TEXTAREA'); }"""
+
+
+def drawn(page: Any) -> None:
+    """Wait until the page shows what a person would see: the semantics DOM still (the
+    last re-render and any transition of Flutter's landed), fonts loaded, no animation
+    running, two frames drawn since. Before a screenshot or a measurement of positions."""
+    settle(page)
+    page.wait_for_function(STILL_JS, timeout=STEP_TIMEOUT_MS)
+    page.evaluate(FRAMES_JS)
+
+
+def type_in_focus(page: Any, text: str) -> None:
+    """Type `text` once the field tapped has the keyboard's focus and the page has settled
+    (typed at once, the first key can land before Flutter has the field)."""
+    page.wait_for_function(FOCUSED_FIELD_JS, timeout=STEP_TIMEOUT_MS)
+    settle(page)
+    page.keyboard.type(text, delay=40)
+
+
 def open_app(browser: Any, url: str, locale: str = "en-US", *, dark: bool = False,
              viewport: dict[str, int] | None = None, downloads: bool = False,
              semantics: bool = True) -> Any:
@@ -65,11 +97,36 @@ def open_app(browser: Any, url: str, locale: str = "en-US", *, dark: bool = Fals
 
 
 def shot(page: Any, directory: Path, name: str) -> None:
-    page.wait_for_timeout(1000)  # let the frame settle (animations, fonts)
+    drawn(page)
     page.screenshot(path=str(directory / name))
 
 
-def test_language_switch_round_trip(browser: Any, app_url: str, screenshots: Path) -> None:
+@pytest.fixture(scope="module")
+def served(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
+        tuple[str, Path]]:
+    """The app serving a seeded store: its URL and its data folder (a test stores the
+    language it starts from, so no test depends on what another one chose)."""
+    data_dir = tmp_path_factory.mktemp("e2e-language")
+    seed_store(data_dir)
+    with served_app(data_dir) as base:
+        yield base + "/", data_dir
+
+
+def stored_language(data_dir: Path, language: str | None) -> None:
+    """What the app's settings hold before the test's first page opens (written as the
+    running server's own store would: under its lock); None: never chosen."""
+    store = TinyDBStore(data_dir)
+    if language is None:
+        store.delete_setting(KEY_LANGUAGE)
+        store.delete_setting(KEY_THEME)
+    else:
+        store.set_setting(KEY_LANGUAGE, language)
+
+
+def test_language_switch_round_trip(browser: Any, served: tuple[str, Path],
+                                    screenshots: Path) -> None:
+    app_url, data_dir = served
+    stored_language(data_dir, None)  # a first visit: the browser's English
     page = open_app(browser, app_url, "en-US")
     page.get_by_text("Continue a game").wait_for(timeout=LOAD_TIMEOUT_MS)
     # The row is one button (open) beside its delete button: its words are its name.
@@ -98,9 +155,11 @@ def test_language_switch_round_trip(browser: Any, app_url: str, screenshots: Pat
     page.context.close()
 
 
-def test_new_game_setup_and_persisted_language(browser: Any, app_url: str,
+def test_new_game_setup_and_persisted_language(browser: Any, served: tuple[str, Path],
                                                     screenshots: Path) -> None:
-    # Runs after the first test: Korean was stored, so a new English browser gets Korean.
+    # Korean is stored (as the round trip above leaves it): a new English browser gets it.
+    app_url, data_dir = served
+    stored_language(data_dir, "ko")
     page = open_app(browser, app_url, "en-US")
     page.get_by_text(keep_words("게임 이어하기")).wait_for(timeout=LOAD_TIMEOUT_MS)
     page.get_by_role("button", name=keep_words("퓨덤")).click()
@@ -122,8 +181,10 @@ def test_new_game_setup_and_persisted_language(browser: Any, app_url: str,
     page.context.close()
 
 
-def test_stored_language_beats_browser_locale(browser: Any, app_url: str) -> None:
-    # Runs after the tests above stored Traditional Chinese.
+def test_stored_language_beats_browser_locale(browser: Any, served: tuple[str, Path]) -> None:
+    # Traditional Chinese is stored (as the test above leaves it): a German browser gets it.
+    app_url, data_dir = served
+    stored_language(data_dir, "zh_Hant")
     page = open_app(browser, app_url, "de-DE")
     page.get_by_text("繼續遊戲").wait_for(timeout=LOAD_TIMEOUT_MS)
     page.context.close()

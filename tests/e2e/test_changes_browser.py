@@ -22,7 +22,7 @@ from companion.village.service import VillageService
 from companion.village.setup import PlayerSetup, VillageSetup
 
 from .conftest import PHONE, served_app
-from .test_browser import STEP_TIMEOUT_MS, open_app, settle
+from .test_browser import FRAMES_JS, STEP_TIMEOUT_MS, drawn, open_app, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -124,7 +124,7 @@ def fill_travel(page: Any) -> None:
 
 
 def shot(page: Any, directory: Path, name: str) -> None:
-    page.wait_for_timeout(1000)
+    drawn(page)
     page.screenshot(path=str(directory / f"issue20-{name}.png"))
 
 
@@ -164,7 +164,7 @@ def test_travel_and_end_from_the_players_list_reopens_the_table_at_its_top(
     for _ in range(6):
         page.mouse.move(180, 500)
         page.mouse.wheel(0, 400)
-        page.wait_for_timeout(200)
+        page.evaluate(FRAMES_JS)  # Flutter has scrolled by it before the next one
     player = ident(page, "player-0")
     player.wait_for(timeout=STEP_TIMEOUT_MS)
     settle(page)

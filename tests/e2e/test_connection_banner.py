@@ -20,7 +20,7 @@ from companion.app.connection_banner import BANNER_ID, GRACE_MS
 from companion.i18n import Translator
 
 from .conftest import AppProcess, restartable_app
-from .test_browser import LOAD_TIMEOUT_MS, open_app
+from .test_browser import LOAD_TIMEOUT_MS, drawn, open_app
 
 pytestmark = pytest.mark.e2e
 
@@ -107,7 +107,7 @@ def test_banner_shows_while_the_server_is_gone_and_clears_when_it_is_back(
     page.wait_for_timeout(GRACE_MS // 2)
     assert banner.is_hidden()  # a short break shows nothing
     check_banner_shown(page, en.t("connection.lost"))
-    page.wait_for_timeout(500)
+    drawn(page)  # the banner's fade-in is over
     page.screenshot(path=str(screenshots / "50-connection-lost-en.png"))
 
     check_banner_clears(page, server, en.t("connection.back"),
@@ -140,7 +140,7 @@ def test_banner_speaks_the_apps_language_in_dark_mode(browser: Any, server: AppP
     text = page.locator(BANNER).inner_text()
     assert Translator("en").t("connection.lost") not in text
     assert page.locator(BANNER).get_attribute("lang") == "de"
-    page.wait_for_timeout(500)
+    drawn(page)  # the banner's fade-in is over
     page.screenshot(path=str(screenshots / "52-connection-lost-de-dark.png"))
     check_banner_clears(page, server, de.t("connection.back"))
     page.context.close()

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from .conftest import REPO, served_app
-from .test_browser import LOAD_TIMEOUT_MS, open_app, settle
+from .test_browser import LOAD_TIMEOUT_MS, drawn, open_app, settle
 from .test_round_end_browser import played_to_round
 
 pytestmark = pytest.mark.e2e
@@ -85,13 +85,15 @@ def _open(browser: Any, url: str, locale: str, scheme: str,
 
 def _visit(page: Any, route: str) -> str:
     """Open `route` in the running app; the page's words once it has settled."""
-    page.evaluate("(r) => { history.pushState({}, '', r); "
+    # The semantics clock starts at the navigation: settle waits for the new screen's
+    # re-renders to be over, not for a stillness from before it.
+    page.evaluate("(r) => { window.__semanticsChanged = performance.now(); "
+                  "history.pushState({}, '', r); "
                   "window.dispatchEvent(new PopStateEvent('popstate', {state: {}})); }", route)
-    page.wait_for_timeout(400)
     settle(page)
     page.wait_for_function(
         "() => document.querySelectorAll('flt-semantics').length > 3", timeout=LOAD_TIMEOUT_MS)
-    page.wait_for_timeout(300)  # fonts and the last frame
+    drawn(page)  # fonts and the last frame
     return str(page.evaluate("() => document.querySelector('flt-semantics-host')"
                              "?.innerText || ''"))
 

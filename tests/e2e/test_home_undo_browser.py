@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from .conftest import served_app
-from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, open_app, shot
+from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, drawn, open_app, shot
 
 pytestmark = pytest.mark.e2e
 
@@ -44,7 +44,7 @@ def test_abandon_then_undo_then_abandon(browser: Any, home_url: str,
     undo = page.get_by_role("button", name="Undo", exact=True)
     close = page.get_by_role("button", name="Close", exact=True)
     undo.wait_for(timeout=STEP_TIMEOUT_MS)
-    page.wait_for_timeout(600)  # the bar's slide-in
+    drawn(page)  # the bar's slide-in is over: its buttons where they stay
     shot(page, screenshots, "home-abandoned-undo-360.png")
     for button in (undo, close):
         box = _box(page, button)

@@ -18,7 +18,14 @@ from typing import Any
 import pytest
 
 from .conftest import PHONE, SCREENSHOTS, served_app
-from .test_browser import LOAD_TIMEOUT_MS, SEMANTICS_CLOCK_JS, STEP_TIMEOUT_MS, settle
+from .test_browser import (
+    LOAD_TIMEOUT_MS,
+    SEMANTICS_CLOCK_JS,
+    STEP_TIMEOUT_MS,
+    drawn,
+    settle,
+    type_in_focus,
+)
 from .test_turn_taps_browser import CLICK_COUNTER_JS, TAP_COUNTS
 
 pytestmark = pytest.mark.e2e
@@ -94,8 +101,7 @@ class Flow:
         settle(self.page)
         self.page.get_by_role("textbox", name=label).click()
         self.taps.append(label)
-        self.page.wait_for_timeout(300)  # typed at once, the first key can land before focus
-        self.page.keyboard.type(name, delay=40)
+        type_in_focus(self.page, name)
 
     def check_text(self) -> str:
         return str(self.page.evaluate(_CHECK_TEXT_JS))
@@ -140,7 +146,7 @@ def shot(page: Any, name: str) -> None:
     directory = SCREENSHOTS / "new-game"
     directory.mkdir(parents=True, exist_ok=True)
     page.mouse.move(180, 28)
-    page.wait_for_timeout(1000)  # let the frame settle (animations, fonts)
+    drawn(page)
     page.screenshot(path=str(directory / name))
 
 

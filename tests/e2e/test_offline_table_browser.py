@@ -117,7 +117,8 @@ def test_the_table_stays_readable_while_the_server_is_away(
     x, y = page.evaluate(_CENTRE_JS, cube_id)
     page.mouse.click(x, y)
     page.keyboard.press("Enter")
-    page.wait_for_timeout(500)
+    page.wait_for_function("() => window.__vcConnection.blocked() >= 1",
+                           timeout=STEP_TIMEOUT_MS)
     assert page.evaluate("window.__vcConnection.blocked()") >= 1
     assert page.evaluate("window.__vcConnection.dropped()") == dropped
     assert table_texts(page) == before
@@ -183,7 +184,8 @@ def test_a_phone_still_scrolls_the_table_but_taps_nothing_while_away(
     dropped = page.evaluate("window.__vcConnection.dropped()")
     x, y = page.evaluate(_CENTRE_JS, cube_id)
     page.touchscreen.tap(x, y)  # a touch tap on a cube: dropped
-    page.wait_for_timeout(500)
+    page.wait_for_function("() => window.__vcConnection.blocked() >= 1",
+                           timeout=STEP_TIMEOUT_MS)
     assert page.evaluate("window.__vcConnection.blocked()") >= 1
     assert page.evaluate("window.__vcConnection.dropped()") == dropped
     assert table_texts(page) == before

@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 
 from .conftest import PHONE
-from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, open_app, settle, shot
+from .test_browser import (
+    LOAD_TIMEOUT_MS,
+    STEP_TIMEOUT_MS,
+    open_app,
+    settle,
+    shot,
+    type_in_focus,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -32,8 +39,7 @@ def identified(page: Any, identifier: str) -> Any:
 
 def type_name(page: Any, label: str, name: str) -> None:
     page.get_by_role("textbox", name=label).click()
-    page.wait_for_timeout(300)  # typed at once, the first key can land before the focus
-    page.keyboard.type(name, delay=40)
+    type_in_focus(page, name)
 
 
 def test_each_assistant_reaches_its_final_sheet(browser: Any, app_url: str,

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from .conftest import REPO
-from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, open_app, settle
+from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, drawn, open_app, settle
 from .test_table_mode import (  # noqa: F401  (the fixture `shared` is used by name)
     _MEMBER_WITH_JS,
     Shared,
@@ -179,6 +179,5 @@ def test_the_seat_states_in_other_languages(browser: Any, shared: Shared,  # noq
 def shot_gallery(page: Any, lang: str, name: str) -> None:
     folder = GALLERY / lang
     folder.mkdir(parents=True, exist_ok=True)
-    settle(page)
-    page.wait_for_timeout(600)
+    drawn(page)
     page.screenshot(path=str(folder / f"{name}.png"))

@@ -36,7 +36,14 @@ from typing import Any
 import pytest
 
 from .conftest import PHONE
-from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, open_app, settle
+from .test_browser import (
+    LOAD_TIMEOUT_MS,
+    STEP_TIMEOUT_MS,
+    drawn,
+    open_app,
+    settle,
+    type_in_focus,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -160,7 +167,7 @@ class Ui:
                 return table
             self.page.mouse.move(180, 400)
             self.page.mouse.wheel(0, 300)
-            self.page.wait_for_timeout(300)
+            settle(self.page)  # the nodes scrolled into view are in the semantics tree
             table = self.table()
         return table
 
@@ -226,7 +233,7 @@ class Ui:
             node = self.ident(scroll_to) if isinstance(scroll_to, str) else scroll_to
             node.first.evaluate("e => e.scrollIntoView({block: 'start'})")
         self.page.mouse.move(180, 28)  # off any tooltip (the app bar title has none)
-        self.page.wait_for_timeout(1000)  # let the frame settle (animations, fonts)
+        drawn(self.page)
         self.count += 1
         path = self.directory / f"{self.prefix}-{self.count:02d}-{name}.png"
         self.page.screenshot(path=str(path))
@@ -234,8 +241,7 @@ class Ui:
     # ---- steps both games share -------------------------------------------------------
     def type_into(self, label: str, value: str) -> None:
         self.page.get_by_role("textbox", name=label).click()
-        self.page.wait_for_timeout(300)  # typed at once, the first key can land before focus
-        self.page.keyboard.type(value, delay=40)
+        type_in_focus(self.page, value)
 
     def wizard_next(self, label: str = "Next") -> None:
         button = self.ident("wizard-nav").get_by_role("button", name=label, exact=True)

@@ -5,7 +5,9 @@ delete, Home's listing and a component correction. After each kill a fresh store
 every acknowledged action (at most the one in flight beyond it), open every game, and list
 exactly the games on disk with the finished flag and summary their files hold.
 
-The child prints "ack <n>" only after the store call of step n has returned.
+The child prints "ack <n>" only after the store call of step n has returned. One
+interpreter imports the app once and forks a child per kill (a fresh interpreter per write
+point spent most of the test starting Python); each child arms its own crash point.
 """
 
 from __future__ import annotations
@@ -105,15 +107,64 @@ def _view(root: Path) -> dict[str, Any]:
     return view
 
 
+# Imports what the scenario needs once, then for each "<crash point> <store> <out file>"
+# line on stdin forks a child that arms that crash point, writes its stdout to the out file
+# and plays the scenario; answers "<crash point> <return code>" when the child is gone
+# (a negative code: killed by that signal, as subprocess reports it).
+FORK_SERVER = r"""
+import os, sys
+SCENARIO = sys.argv[1]
+exec(compile("\n".join(line for line in SCENARIO.splitlines()
+                        if line.startswith(("import ", "from "))), "<imports>", "exec"))
+from companion.store import crashpoints
+for job in sys.stdin:
+    point, root, out = job.split()
+    pid = os.fork()
+    if pid == 0:
+        fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        os.dup2(fd, 1)
+        sys.stdout = os.fdopen(1, "w")
+        crashpoints._target, crashpoints._count = int(point), 0
+        sys.argv = ["-c", root]
+        exec(SCENARIO, {"__name__": "__main__"})
+        sys.stdout.flush()
+        os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+    print(point, code, flush=True)
+"""
+
+
 def _run(root: Path, crash_at: int,
          snapshots: Path | None = None) -> tuple[list[int], list[str], int]:
     env = dict(os.environ, PYTHONPATH=str(REPO), **{ENV: str(crash_at)})
     args = [str(root)] + ([str(snapshots)] if snapshots else [])
     proc = subprocess.run([sys.executable, "-c", SCENARIO, *args], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=120)
-    lines = proc.stdout.splitlines()
-    acked = [int(line.split()[1]) for line in lines if line.startswith("ack ")]
-    return acked, lines, proc.returncode
+    return _acked(proc.stdout), proc.stdout.splitlines(), proc.returncode
+
+
+def _acked(stdout: str) -> list[int]:
+    return [int(line.split()[1]) for line in stdout.splitlines() if line.startswith("ack ")]
+
+
+def _run_killed(tmp: Path, points: range) -> dict[int, tuple[Path, list[int], list[str], int]]:
+    """Each crash point's run, forked from one interpreter: its store, acks, lines, code."""
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    env.pop(ENV, None)  # the server itself never crashes
+    jobs = {n: (tmp / f"kill-{n}", tmp / f"kill-{n}.out") for n in points}
+    stdin = "".join(f"{n} {root} {out}\n" for n, (root, out) in jobs.items())
+    proc = subprocess.run([sys.executable, "-c", FORK_SERVER, SCENARIO], cwd=REPO, env=env,
+                          input=stdin, capture_output=True, text=True,
+                          timeout=60 + 10 * len(jobs))
+    assert proc.returncode == 0, proc.stderr
+    codes = dict(tuple(map(int, line.split())) for line in proc.stdout.splitlines())
+    assert set(codes) == set(jobs), (proc.stdout, proc.stderr)
+    out = {}
+    for n, (root, log) in jobs.items():
+        text = log.read_text()
+        out[n] = (root, _acked(text), text.splitlines(), codes[n])
+    return out
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
@@ -131,9 +182,8 @@ def test_a_kill_at_any_write_point_loses_at_most_the_action_in_flight(tmp_path: 
     # Distinct but for the two listings (Home changes no game) and any repeated count.
     assert len({json.dumps(v, sort_keys=True) for v in expected.values()}) >= steps - 3
 
-    for point in range(1, writes + 1):
-        root = tmp_path / f"kill-{point}"
-        acked, lines, code = _run(root, point)
+    for point, (root, acked, lines, code) in _run_killed(tmp_path,
+                                                           range(1, writes + 1)).items():
         assert code == -signal.SIGKILL, (point, lines)
         last = acked[-1] if acked else -1
         assert acked == list(range(last + 1))

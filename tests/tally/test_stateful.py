@@ -15,13 +15,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    rule,
+    run_state_machine_as_test,
+)
 
 from companion.tally.errors import EditRejected
 from companion.tally.session import TallySession
-from tests.hypothesis_budget import examples
+from tests.hypothesis_budget import DERANDOMIZED, examples, long_examples
 
 from .helpers import new
 from .test_properties import FEUDUM, PLAYERS, SMALL_CITY, VILLAGERS
@@ -121,7 +128,8 @@ class Villagers(TallyMachine):
     edits = VILLAGERS
 
 
-# Cheap: a fifth of the profile's examples (8 in "dev", 200 in "ci"), 40 steps each.
+# Cheap: a fifth of the profile's examples (8 in "dev", 40 random ones in "ci"), 40 steps
+# each; the `slow` twin below replays the 200 derandomized machines "ci" used to run.
 MACHINE = settings(max_examples=examples(0.2, minimum=5), stateful_step_count=40)
 TestSmallCity = SmallCity.TestCase
 TestSmallCity.settings = MACHINE
@@ -129,3 +137,12 @@ TestFeudum = Feudum.TestCase
 TestFeudum.settings = MACHINE
 TestVillagers = Villagers.TestCase
 TestVillagers.settings = MACHINE
+
+
+_LONG = settings(DERANDOMIZED, max_examples=long_examples(0.2), stateful_step_count=40)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("machine", [SmallCity, Feudum, Villagers], ids=lambda m: m.game)
+def test_every_sheet_machine_long(machine: type[TallyMachine]) -> None:
+    run_state_machine_as_test(machine, settings=_LONG)

@@ -1,15 +1,18 @@
 """Property tests: random valid and invalid command sequences on 2–5 player games.
 
-The example counts come from the hypothesis profile (tests/conftest.py: 40 in "dev", 1000
-in "ci"); VILLAGE_PROPERTY_EXAMPLES, when set, overrides them. These long games are played
-by random.Random from a drawn seed, for speed; the state machine in
-test_entry_point_fuzz.py lets hypothesis choose each move, so its failures shrink.
+The example counts come from the hypothesis profile (tests/conftest.py: 40 in "dev", 200
+random ones in "ci"); VILLAGE_PROPERTY_EXAMPLES, when set, overrides them. Each property
+also has a `slow` twin (`_long`): the same property over the 1,000 derandomized games CI
+used to replay on every run. These long games are played by random.Random from a drawn
+seed, for speed; the state machine in test_entry_point_fuzz.py lets hypothesis choose each
+move, so its failures shrink.
 """
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +20,7 @@ from companion.village.autoplay import candidate_commands
 from companion.village.rules.errors import RuleError
 from companion.village.session import VillageSession
 from companion.village.setup import PlayerSetup, VillageSetup
-from tests.hypothesis_budget import examples
+from tests.hypothesis_budget import DERANDOMIZED, examples, long_examples
 from tests.village.invariants import check_every_event, check_invariants
 
 EXAMPLES = examples(env="VILLAGE_PROPERTY_EXAMPLES")
@@ -124,11 +127,10 @@ def _drive(session: VillageSession, rng: random.Random, steps: int) -> None:
         check_invariants(session.state, session.comp)
 
 
-@settings(max_examples=EXAMPLES, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(2, 5), seed=st.integers(0, 2**31 - 1),
-       steps=st.integers(1, 400))
-def test_random_play_keeps_invariants_and_replays(players: int, seed: int, steps: int) -> None:
+_QUIET = [HealthCheck.too_slow]
+
+
+def random_play_keeps_invariants_and_replays(players: int, seed: int, steps: int) -> None:
     session = _session(players, seed)
     check_invariants(session.state, session.comp)
     _drive(session, random.Random(seed), steps)
@@ -139,11 +141,7 @@ def test_random_play_keeps_invariants_and_replays(players: int, seed: int, steps
     assert replayed.state == session.state
 
 
-@settings(max_examples=max(10, EXAMPLES // 2), deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(2, 5), seed=st.integers(0, 2**31 - 1),
-       steps=st.integers(1, 250), back=st.integers(1, 12))
-def test_undo_then_redo_is_identity(players: int, seed: int, steps: int, back: int) -> None:
+def undo_then_redo_is_identity(players: int, seed: int, steps: int, back: int) -> None:
     session = _session(players, seed)
     _drive(session, random.Random(seed), steps)
     state = session.state.model_copy(deep=True)
@@ -158,11 +156,8 @@ def test_undo_then_redo_is_identity(players: int, seed: int, steps: int, back: i
     assert session.events == events  # redo re-applies the very same events: no re-roll
 
 
-@settings(max_examples=max(5, EXAMPLES // 4), deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(2, 5), seed=st.integers(0, 10_000), steps=st.integers(1, 300))
-def test_same_setup_seed_and_commands_give_the_same_log(players: int, seed: int,
-                                                        steps: int) -> None:
+def same_setup_seed_and_commands_give_the_same_log(players: int, seed: int,
+                                                   steps: int) -> None:
     first = _session(players, seed)
     _drive(first, random.Random(seed), steps)
     commands = [e["body"] for e in first.events
@@ -171,6 +166,35 @@ def test_same_setup_seed_and_commands_give_the_same_log(players: int, seed: int,
     for body in commands:
         second.execute(body)
     assert second.events == first.events
+
+
+PLAY = given(players=st.integers(2, 5), seed=st.integers(0, 2**31 - 1),
+             steps=st.integers(1, 400))
+UNDO = given(players=st.integers(2, 5), seed=st.integers(0, 2**31 - 1),
+             steps=st.integers(1, 250), back=st.integers(1, 12))
+SAME = given(players=st.integers(2, 5), seed=st.integers(0, 10_000), steps=st.integers(1, 300))
+
+# In CI: a random run of each property (a new seed every run, printed).
+test_random_play_keeps_invariants_and_replays = settings(
+    max_examples=EXAMPLES, deadline=None, suppress_health_check=_QUIET)(
+    PLAY(random_play_keeps_invariants_and_replays))
+test_undo_then_redo_is_identity = settings(
+    max_examples=max(10, EXAMPLES // 2), deadline=None, suppress_health_check=_QUIET)(
+    UNDO(undo_then_redo_is_identity))
+test_same_setup_seed_and_commands_give_the_same_log = settings(
+    max_examples=max(5, EXAMPLES // 4), deadline=None, suppress_health_check=_QUIET)(
+    SAME(same_setup_seed_and_commands_give_the_same_log))
+
+# Behind `slow`: the long derandomized runs (the same 1,000 / 500 / 250 games every time).
+test_random_play_keeps_invariants_and_replays_long = pytest.mark.slow(settings(
+    DERANDOMIZED, max_examples=long_examples(), deadline=None, suppress_health_check=_QUIET)(
+    PLAY(random_play_keeps_invariants_and_replays)))
+test_undo_then_redo_is_identity_long = pytest.mark.slow(settings(
+    DERANDOMIZED, max_examples=long_examples(0.5), deadline=None,
+    suppress_health_check=_QUIET)(UNDO(undo_then_redo_is_identity)))
+test_same_setup_seed_and_commands_give_the_same_log_long = pytest.mark.slow(settings(
+    DERANDOMIZED, max_examples=long_examples(0.25), deadline=None,
+    suppress_health_check=_QUIET)(SAME(same_setup_seed_and_commands_give_the_same_log)))
 
 
 def test_a_whole_game_ends_in_final_scoring_with_invariants() -> None:

@@ -2,13 +2,15 @@
 in both variants (standard, d4) and both cube policies (ask, auto).
 
 The number of games per variant/policy pair is a quarter of the hypothesis profile's
-max_examples (tests/conftest.py: 10 in "dev", 250 in "ci"); VILLAGE_SOLO_EXAMPLES, when
-set, overrides it.
+max_examples (tests/conftest.py: 10 in "dev", 50 random ones in "ci"); VILLAGE_SOLO_EXAMPLES,
+when set, overrides it. The `slow` twin replays the 250 derandomized games per pair that CI
+used to play on every run.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,7 +18,7 @@ from hypothesis import strategies as st
 
 from companion.village.autoplay import play_step
 from companion.village.session import KarlaPolicy, VillageSession
-from tests.hypothesis_budget import examples
+from tests.hypothesis_budget import DERANDOMIZED, examples, long_examples
 from tests.village import invariants as shared
 from tests.village_solo.helpers import check_invariants, solo_setup
 
@@ -45,13 +47,8 @@ def _undo_redo_identity(session: VillageSession, back: int) -> None:
     assert session.events == events  # the very same events: nothing is re-rolled
 
 
-@pytest.mark.parametrize("policy", ["ask", "auto"])
-@pytest.mark.parametrize("variant", ["standard", "d4"])
-@settings(max_examples=EXAMPLES, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors])
-@given(seed=st.integers(0, 2**31 - 1), cut=st.floats(0.0, 1.0), back=st.integers(1, 8))
-def test_random_solo_game_to_the_end(variant: str, policy: KarlaPolicy, seed: int,
-                                     cut: float, back: int) -> None:
+def random_solo_game_to_the_end(variant: str, policy: KarlaPolicy, seed: int,
+                                cut: float, back: int) -> None:
     setup = solo_setup(variant, seed)
     session = VillageSession.new(setup, karla_policy=policy,
                                  clock=lambda: "2026-01-01T00:00:00+00:00")
@@ -80,3 +77,25 @@ def test_random_solo_game_to_the_end(variant: str, policy: KarlaPolicy, seed: in
     replayed = VillageSession(setup, session.comp, session.events)
     assert replayed.state == st_
     _undo_redo_identity(session, back)
+
+
+_QUIET = [HealthCheck.too_slow, HealthCheck.differing_executors]
+GAMES = given(seed=st.integers(0, 2**31 - 1), cut=st.floats(0.0, 1.0), back=st.integers(1, 8))
+PAIRS = [pytest.mark.parametrize("policy", ["ask", "auto"]),
+         pytest.mark.parametrize("variant", ["standard", "d4"])]
+
+
+def _pairs(test: Any) -> Any:
+    for mark in PAIRS:
+        test = mark(test)
+    return test
+
+
+# In CI: a random run (a new seed every run, printed).
+test_random_solo_game_to_the_end = _pairs(settings(
+    max_examples=EXAMPLES, deadline=None, suppress_health_check=_QUIET)(
+    GAMES(random_solo_game_to_the_end)))
+# Behind `slow`: the long derandomized run (the same 250 games per pair every time).
+test_random_solo_game_to_the_end_long = pytest.mark.slow(_pairs(settings(
+    DERANDOMIZED, max_examples=long_examples(0.25), deadline=None,
+    suppress_health_check=_QUIET)(GAMES(random_solo_game_to_the_end))))
