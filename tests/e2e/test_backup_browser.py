@@ -17,30 +17,28 @@ from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, open_app, shot
 
 pytestmark = pytest.mark.e2e
 
-GAMES = {"bk1": ("Ann", 41, "Bo", 35), "bk2": ("Cy", 28, "Di", 33),
-         "bk3": ("Ann", 50, "Cy", 44)}
+PLAYERS = [["Ann", "Bo"], ["Cy", "Di"], ["Ann", "Cy"]]
 
 
-def seed_finished(data_dir: Path) -> None:
+def seed_finished(data_dir: Path) -> list[str]:
+    """Three finished Villagers tallies (games their engine replays: an import replays
+    every game it stores, issue 22.4); their ids."""
     from companion.store.tinydb_store import TinyDBStore
+    from tests.history.helpers import finished_tally
 
     store = TinyDBStore(data_dir)
-    for n, (sid, (a, sa, b, sb)) in enumerate(GAMES.items()):
-        store.create(sid, "feudum", sid, {})
-        store.update_info(sid, finished=True, summary={
-            "players": [a, b], "date": f"2024-05-0{n + 1}", "scores": {a: sa, b: sb},
-            "winners": [a if sa > sb else b]})
+    return [finished_tally(store, "villagers", names) for names in PLAYERS]
 
 
 @pytest.fixture(scope="module")
 def two_apps(chromium: Path, tmp_path_factory: pytest.TempPathFactory
-             ) -> Iterator[tuple[str, str, Path]]:
-    """(app with games, app on an empty folder, the empty app's data folder)."""
+             ) -> Iterator[tuple[str, str, Path, list[str]]]:
+    """(app with games, app on an empty folder, the empty app's data folder, the games)."""
     full = tmp_path_factory.mktemp("e2e-backup-full")
     empty = tmp_path_factory.mktemp("e2e-backup-empty")
-    seed_finished(full)
+    games = seed_finished(full)
     with served_app(full) as source, served_app(empty) as target:
-        yield source, target, empty
+        yield source, target, empty, games
 
 
 def open_page(browser: Any, url: str) -> Any:
@@ -52,11 +50,12 @@ def words(page: Any, identifier: str) -> str:  # a node's name and text
     return (node.get_attribute("aria-label") or "") + " " + (node.text_content() or "")
 
 
-def test_export_then_import_into_an_empty_app(browser: Any, two_apps: tuple[str, str, Path],
+def test_export_then_import_into_an_empty_app(browser: Any,
+                                              two_apps: tuple[str, str, Path, list[str]],
                                               screenshots: Path, tmp_path: Path) -> None:
     from companion.history.backup import parse_backup
 
-    source, target, empty_dir = two_apps
+    source, target, empty_dir, games = two_apps
     page = open_page(browser, source + "/history/backup")
     page.locator('[flt-semantics-identifier="backup-title"]').wait_for(
         timeout=LOAD_TIMEOUT_MS)
@@ -72,7 +71,7 @@ def test_export_then_import_into_an_empty_app(browser: Any, two_apps: tuple[str,
     saved = tmp_path / download.suggested_filename
     download.save_as(saved)
     backup = parse_backup(saved.read_bytes())  # the app's own check of a backup file
-    assert sorted(g.id for g in backup.games) == sorted(GAMES)
+    assert sorted(g.id for g in backup.games) == sorted(games)
 
     page = open_page(browser, target + "/history/backup")
     page.locator('[flt-semantics-identifier="backup-title"]').wait_for(
@@ -99,14 +98,14 @@ def test_export_then_import_into_an_empty_app(browser: Any, two_apps: tuple[str,
     from companion.store.tinydb_store import TinyDBStore
 
     stored = {i.id for i in TinyDBStore(empty_dir).list_sessions() if i.finished}
-    assert stored == set(GAMES)
+    assert stored == set(games)
 
     page.goto(target + "/history")
     page.wait_for_selector("flutter-view", timeout=LOAD_TIMEOUT_MS)
     placeholder = page.locator("flt-semantics-placeholder")
     placeholder.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
     placeholder.evaluate("e => e.click()")
-    for sid in GAMES:
+    for sid in games:
         page.locator(f'[flt-semantics-identifier="history-{sid}"]').wait_for(
             timeout=LOAD_TIMEOUT_MS)
     assert "3 finished games" in words(page, "history-count")
