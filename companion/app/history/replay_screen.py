@@ -1,25 +1,71 @@
 """`/history/replay/:session_id`: a finished Village game step by step, read only.
 
-The stored log is folded through the engine once, on the store thread (history/replay.py);
-stepping then only shows another of the kept steps: step k of n, the round and the turn
-within it, whose turn, each player's counters and the log line of step k. First / back /
-forward / last step and previous / next turn and round are 48 px buttons named for screen
-readers; where each turn and round starts was worked out with the fold
-(companion.history.positions). The screen offers no command, undo, redo or "go back to
-here": nothing on it changes the game."""
+The stored log is folded through the engine once, on the store thread (history/replay.py
+hands it to companion.village.replay.GameReplay); stepping then asks the replay for the
+state after step k (a kept snapshot plus a few events, never a refold from the start) and
+draws it with the live table's parts (companion.app.village.table.live and
+karla_board): whose turn, the action spaces with their cubes, Karla's board in a solo
+game, each player's tile with time, coins, grain, prestige and cubes; the current
+player's tile is marked "now" and highlighted. Above them: step k of n, the round and
+turn, and the step's log line. Below, always in view: eight labelled 48 px buttons
+(step, turn and round back and forward, first and last step); where each turn and round
+starts comes from the replay. Nothing on the board answers a tap, and the screen offers
+no command, undo, redo or "go back to here": nothing on it changes the game."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 import flet as ft
 
 from companion.app.history.replay import Replay, ReplayStep, build_replay
-from companion.app.kit import BODY_TEXT_SIZE, back_button, body, icon_button, muted
+from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, back_button, heading, muted
 from companion.app.routing import Screen
 from companion.app.village.log.words import describe
+from companion.app.village.table.karla_board import KarlaBoard
+from companion.app.village.table.live import (
+    PlayerTile,
+    SpacesPanel,
+    TurnHeader,
+    set_controls,
+)
+from companion.app.village.table.sections import player_sig
 from companion.app.village.table.words import player_name
+from companion.village.components import ComponentData
+from companion.village.read import Reader
+from companion.village.replay import GameReplay
+from companion.village.state import VillageState
+
+BUTTON_TEXT = 14
+
+
+@dataclass(frozen=True)
+class ReplayedStep:
+    """A step as Karla's board reads a session (its state, components and the notes of
+    the action so far)."""
+
+    state: VillageState
+    comp: ComponentData
+    last_note_data: list[dict[str, Any]] = field(default_factory=list)
+
+
+async def _no_take(_space: str, _colour: str) -> None:
+    """The replay's board takes nothing (the panel is disabled as well)."""
+
+
+def nav_button(label: str, icon: ft.IconData, on_click: Callable[[], Any],
+               identifier: str) -> tuple[ft.Control, ft.OutlinedButton]:
+    """A labelled 48 px button (its text is its name), half a phone's width."""
+    button = ft.OutlinedButton(
+        content=ft.Text(label, size=BUTTON_TEXT, max_lines=2, text_align=ft.TextAlign.CENTER,
+                        overflow=ft.TextOverflow.ELLIPSIS),
+        icon=icon, on_click=on_click, height=TOUCH_TARGET, disabled=True,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)))
+    holder = ft.Container(ft.Semantics(identifier=identifier, content=button), expand=True)
+    return holder, button
 
 
 class ReplayScreen(Screen):
@@ -35,41 +81,58 @@ class ReplayScreen(Screen):
                               weight=ft.FontWeight.W_600)
         self.where = muted("", size=BODY_TEXT_SIZE)
         self.line = ft.Text("", size=BODY_TEXT_SIZE)
-        self.players = ft.Column(spacing=4)
-        self.note = muted(t("history.replay.read_only"))
-        self.first = icon_button(ft.Icons.FIRST_PAGE, t("history.replay.first"),
-                                 partial(self.go, 0), disabled=True)
-        self.back = icon_button(ft.Icons.CHEVRON_LEFT, t("history.replay.previous"),
-                                partial(self.step, -1), disabled=True)
-        self.forward = icon_button(ft.Icons.CHEVRON_RIGHT, t("history.replay.next"),
-                                   partial(self.step, +1), disabled=True)
-        self.last = icon_button(ft.Icons.LAST_PAGE, t("history.replay.last"),
-                                partial(self.go, -1), disabled=True)
-        self.previous_round = icon_button(
-            ft.Icons.FAST_REWIND, t("history.replay.previous_round"),
-            partial(self.jump, lambda r, i: r.marks.previous_round(i)), disabled=True)
-        self.previous_turn = icon_button(
-            ft.Icons.SKIP_PREVIOUS, t("history.replay.previous_turn"),
-            partial(self.jump, lambda r, i: r.marks.previous_turn(i)), disabled=True)
-        self.next_turn = icon_button(
-            ft.Icons.SKIP_NEXT, t("history.replay.next_turn"),
-            partial(self.jump, lambda r, i: r.marks.next_turn(i)), disabled=True)
-        self.next_round = icon_button(
-            ft.Icons.FAST_FORWARD, t("history.replay.next_round"),
-            partial(self.jump, lambda r, i: r.marks.next_round(i)), disabled=True)
-        # Two rows of four: eight 48 px buttons do not fit one row at 360 px.
-        jumps = ft.Row([
-            ft.Semantics(identifier="replay-previous-round", content=self.previous_round),
-            ft.Semantics(identifier="replay-previous-turn", content=self.previous_turn),
-            ft.Semantics(identifier="replay-next-turn", content=self.next_turn),
-            ft.Semantics(identifier="replay-next-round", content=self.next_round),
-        ], alignment=ft.MainAxisAlignment.CENTER, spacing=8)
-        buttons = ft.Row([
-            ft.Semantics(identifier="replay-first", content=self.first),
-            ft.Semantics(identifier="replay-back", content=self.back),
-            ft.Semantics(identifier="replay-forward", content=self.forward),
-            ft.Semantics(identifier="replay-last", content=self.last),
-        ], alignment=ft.MainAxisAlignment.CENTER, spacing=8)
+        self.header = TurnHeader()
+        self.spaces = SpacesPanel(self.ctx, _no_take)
+        self.spaces.control.disabled = True  # read only: no cube answers a tap
+        self.karla: KarlaBoard | None = None
+        self.karla_slot = ft.Container(visible=False)
+        self.player_tiles: list[PlayerTile] = []
+        self.players = ft.Column(spacing=8)
+        self.board = ft.Column([
+            heading(t("village.table.spaces")), self.spaces.control,
+            self.karla_slot,
+            heading(t("village.table.players")),
+            ft.Semantics(identifier="replay-players", content=self.players),
+            muted(t("history.replay.read_only")),
+        ], spacing=10, visible=False)
+        self.header_holder = ft.Container(self.header.control, visible=False)
+        rows: list[ft.Control] = []
+        self.buttons: dict[str, ft.OutlinedButton] = {}
+        for pair in (
+            (("previous", ft.Icons.CHEVRON_LEFT, partial(self.step, -1), "replay-back"),
+             ("next", ft.Icons.CHEVRON_RIGHT, partial(self.step, +1), "replay-forward")),
+            (("previous_turn", ft.Icons.SKIP_PREVIOUS, partial(self.jump, "previous_turn"),
+              "replay-previous-turn"),
+             ("next_turn", ft.Icons.SKIP_NEXT, partial(self.jump, "next_turn"),
+              "replay-next-turn")),
+            (("previous_round", ft.Icons.FAST_REWIND, partial(self.jump, "previous_round"),
+              "replay-previous-round"),
+             ("next_round", ft.Icons.FAST_FORWARD, partial(self.jump, "next_round"),
+              "replay-next-round")),
+            (("first", ft.Icons.FIRST_PAGE, partial(self.go, 0), "replay-first"),
+             ("last", ft.Icons.LAST_PAGE, partial(self.go, -1), "replay-last")),
+        ):
+            cells: list[ft.Control] = []
+            for key, icon, action, identifier in pair:
+                holder, button = nav_button(t(f"history.replay.{key}"), icon, action,
+                                            identifier)
+                self.buttons[key] = button
+                cells.append(holder)
+            rows.append(ft.Row(cells, spacing=8))
+        # Fixed under the board: the next tap is always in view at 360x800.
+        controls_bar = ft.Container(
+            ft.Semantics(identifier="replay-controls",
+                         content=ft.Column(rows, spacing=4, tight=True)),
+            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
+        self.list = ft.ListView([
+            ft.Semantics(identifier="replay-step", content=self.status),
+            ft.Semantics(identifier="replay-where", content=self.where),
+            ft.Semantics(identifier="replay-line", content=self.line),
+            ft.Divider(),
+            self.header_holder,
+            self.board,
+        ], expand=True, spacing=8, padding=ft.Padding.symmetric(horizontal=16, vertical=12))
         return ft.View(
             route=f"/history/replay/{self.session_id}",
             appbar=ft.AppBar(
@@ -77,19 +140,9 @@ class ReplayScreen(Screen):
                 title=ft.Semantics(content=ft.Text(t("history.replay.title")),
                                    identifier="replay-title"),
             ),
-            scroll=ft.ScrollMode.AUTO,
-            padding=ft.Padding.symmetric(horizontal=16, vertical=12),
-            spacing=8,
-            controls=[
-                ft.Semantics(identifier="replay-step", content=self.status),
-                ft.Semantics(identifier="replay-where", content=self.where),
-                ft.Semantics(identifier="replay-line", content=self.line),
-                ft.Divider(),
-                ft.Semantics(identifier="replay-players", content=self.players),
-                buttons,
-                jumps,
-                self.note,
-            ],
+            padding=0,
+            spacing=0,
+            controls=[ft.Column([self.list, controls_bar], expand=True, spacing=0)],
         )
 
     def did_appear(self) -> None:
@@ -105,7 +158,7 @@ class ReplayScreen(Screen):
         self.index = 0  # a replay starts at the beginning
         self._render()
 
-    # -- stepping (in memory: nothing slow here) ---------------------------------------
+    # -- stepping (in memory: a snapshot and a few events at most) -----------------------
 
     def go(self, index: int) -> None:
         if self.replay is None or not self.replay.steps:
@@ -120,14 +173,20 @@ class ReplayScreen(Screen):
         self.index = min(max(self.index + delta, 0), len(self.replay.steps) - 1)
         self._render()
 
-    def jump(self, target: Callable[[Replay, int], int | None]) -> None:
+    def jump(self, name: str) -> None:
         """To the step a jump names (the start of the previous/next turn or round)."""
         if self.replay is None or not self.replay.steps:
             return
-        index = target(self.replay, self.index)
-        if index is not None:
-            self.index = index
+        number = self._target(self.replay.game, name)
+        if number is not None:
+            self.index = number - 1
             self._render()
+
+    def _target(self, game: GameReplay, name: str) -> int | None:
+        jumps: dict[str, Callable[[int], int | None]] = {
+            "previous_turn": game.previous_turn, "next_turn": game.next_turn,
+            "previous_round": game.previous_round, "next_round": game.next_round}
+        return jumps[name](self.index + 1)
 
     @property
     def shown(self) -> ReplayStep | None:
@@ -139,24 +198,23 @@ class ReplayScreen(Screen):
         t = self.ctx.t
         replay = self.replay
         assert replay is not None
+        game = replay.game
         count = len(replay.steps)
         step = self.shown
-        self.first.disabled = self.back.disabled = step is None or self.index == 0
-        self.forward.disabled = self.last.disabled = step is None or self.index >= count - 1
-        marks = replay.marks
-        self.previous_round.disabled = step is None or marks.previous_round(self.index) is None
-        self.previous_turn.disabled = step is None or marks.previous_turn(self.index) is None
-        self.next_turn.disabled = step is None or marks.next_turn(self.index) is None
-        self.next_round.disabled = step is None or marks.next_round(self.index) is None
+        b = self.buttons
+        b["first"].disabled = b["previous"].disabled = step is None or self.index == 0
+        b["next"].disabled = b["last"].disabled = step is None or self.index >= count - 1
+        for name in ("previous_turn", "next_turn", "previous_round", "next_round"):
+            b[name].disabled = step is None or self._target(game, name) is None
         if step is None:
             self.status.value = t("history.replay.empty")
             self.where.value, self.line.value = "", ""
-            self.players.controls = []
+            self.board.visible = False
             return
         self.status.value = t("history.replay.step", step=step.number, count=count)
         if replay.total_events > count:
             self.status.value += " " + t("history.replay.stopped", count=count)
-        final = replay.final
+        final = game.final
         if step.phase == "finished":
             turn = t("history.replay.over")
         else:
@@ -169,11 +227,29 @@ class ReplayScreen(Screen):
             where = []
         self.where.value = " · ".join([*where, turn])
         self.line.value = describe(self.ctx, final, step.entry)
-        rows: list[ft.Control] = []
-        for index, counters in enumerate(step.players):
-            marker = "▶ " if index == step.current and step.phase != "finished" else ""
-            rows.append(body(marker + t(
-                "history.replay.player", name=player_name(self.ctx, final, index),
-                prestige=counters.prestige, coins=counters.coins, grain=counters.grain,
-                time=counters.time)))
-        self.players.controls = rows
+        self._draw_board(game, step.number)
+
+    def _draw_board(self, game: GameReplay, number: int) -> None:
+        """The table at step `number`, drawn by the live table's parts (read only)."""
+        state = game.state_after(number)
+        comp = game.comp
+        self.header_holder.visible = True
+        self.header.update(self.ctx, state, comp)
+        # The cubes as the live table shows them at that moment: bright where the current
+        # player could take them, the rest paler; none answers a tap here.
+        self.spaces.update(state, Reader(state, comp).turn_options())
+        if state.karla is not None:
+            if self.karla is None:
+                self.karla = KarlaBoard(self.ctx)
+                self.karla_slot.content = self.karla.build()
+                self.karla_slot.visible = True
+            self.karla.update(ReplayedStep(state, comp, game.action_notes(number)))
+        time_length = int(comp.v("time_track_length"))
+        kinds = [(p.kind, p.colour) for p in state.players]
+        if kinds != [(tile.kind, tile.colour) for tile in self.player_tiles]:
+            self.player_tiles = [PlayerTile(self.ctx, i, kind, colour, None)
+                                 for i, (kind, colour) in enumerate(kinds)]
+        for i, tile in enumerate(self.player_tiles):
+            tile.update(player_sig(self.ctx, state, i, time_length))
+        set_controls(self.players, [tile.control for tile in self.player_tiles])
+        self.board.visible = True

@@ -3,7 +3,7 @@ tiles. The tiles sit in persistent AnimatedSwitchers so a flip animates on every
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
@@ -11,10 +11,10 @@ from companion.app.kit import BODY_TEXT_SIZE
 from companion.app.village.present import note_text, note_texts, term
 from companion.app.village.table.cubes import cube_chip
 from companion.app.village.table.words import space_name
+from companion.village.components import ComponentData
 from companion.village.notes import EN as NOTE_KEYS
 from companion.village.read import Reader
-from companion.village.session import VillageSession
-from companion.village.state import KarlaState
+from companion.village.state import KarlaState, VillageState
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -28,7 +28,20 @@ FACE_KEYS = {"down": "village.karla.tile_down", "quill": "village.karla.tile_qui
 KARLA_NOTE_KEYS = frozenset(k for k in NOTE_KEYS if k.startswith(("karla_", "d4_")))
 
 
-def karla_notes(session: VillageSession) -> list[dict[str, Any]]:
+class KarlaSource(Protocol):
+    """What the board reads: a live VillageSession, or a replayed step (read only)."""
+
+    @property
+    def state(self) -> VillageState: ...
+
+    @property
+    def comp(self) -> ComponentData: ...
+
+    @property
+    def last_note_data(self) -> list[dict[str, Any]]: ...
+
+
+def karla_notes(session: KarlaSource) -> list[dict[str, Any]]:
     """The last action's notes that are about Karla: by note key, or naming her as the
     player (her deaths). Chosen by key, never by the English text."""
     state = session.state
@@ -40,7 +53,7 @@ def karla_notes(session: VillageSession) -> list[dict[str, Any]]:
             or dict(n.get("params", {})).get("player") == name]
 
 
-def due_take(ctx: AppContext, session: VillageSession) -> list[str] | None:
+def due_take(ctx: AppContext, session: KarlaSource) -> list[str] | None:
     """What Karla will take when your turn ends (the rulebook's "will take" marker tip):
     her rule run on a copy of the state. None when no take is due."""
     state = session.state
@@ -101,7 +114,7 @@ class KarlaBoard:
             ], spacing=8, tight=True)))
 
     # ---- state -> controls --------------------------------------------------------------------
-    def update(self, session: VillageSession) -> None:
+    def update(self, session: KarlaSource) -> None:
         karla = session.state.karla
         if karla is None:
             return
@@ -122,7 +135,7 @@ class KarlaBoard:
                 if self.fate_labels[(side, i)].value != label:
                     self.fate_labels[(side, i)].value = label
 
-    def _render_take(self, session: VillageSession, karla: KarlaState) -> None:
+    def _render_take(self, session: KarlaSource, karla: KarlaState) -> None:
         ctx = self.ctx
         taken = last_take(karla)
         notes = karla_notes(session)

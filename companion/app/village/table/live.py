@@ -197,9 +197,10 @@ class PlayerTile:
     once; `update` takes what `sections.player_sig` says it shows."""
 
     def __init__(self, ctx: AppContext, index: int, kind: str, colour: str,
-                 on_open: Callable[[int], Any]) -> None:
+                 on_open: Callable[[int], Any] | None) -> None:
         self.ctx = ctx
         human = kind == "human"
+        opens = human and on_open is not None  # None: read only (the replay)
         self.title = ft.Text("", size=BODY_TEXT_SIZE, weight=ft.FontWeight.W_600, expand=True)
         self.counters = ft.Text("", size=14, color=ft.Colors.ON_SURFACE_VARIANT,
                                 visible=human)
@@ -211,9 +212,10 @@ class PlayerTile:
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             content=ft.Column([ft.Row([colour_dot(colour, 22), self.title]), self.counters,
                                self.cubes], spacing=4, tight=True),
-            on_click=partial(on_open, index) if human else None, ink=human)
+            on_click=partial(on_open, index) if opens and on_open is not None else None,
+            ink=opens)
         self.control = ft.Semantics(identifier=f"player-{index}", content=self.box,
-                                    button=human)
+                                    button=opens)
         self.kind, self.colour = kind, colour
 
     def update(self, sig: tuple[Any, ...]) -> None:
