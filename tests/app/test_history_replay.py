@@ -135,7 +135,7 @@ def test_replay_steps_through_the_game(finished_store: MemoryStore) -> None:
         assert "The game is over" in text_of(app, "replay-where")
         assert text_of(app, "replay-players") != first_players  # the counters moved
         forward = cast(ft.Semantics, app.find(identifier="replay-forward")).content
-        assert cast(ft.IconButton, forward).disabled
+        assert cast(ft.OutlinedButton, forward).disabled
         tap(app, "replay-back")
         assert text_of(app, "replay-step") == f"Step {count - 1} of {count}"
         tap(app, "replay-first")
@@ -163,7 +163,7 @@ def test_replay_jumps_by_turn_and_round(finished_store: MemoryStore) -> None:
         assert text_of(app, "replay-where").startswith("Round 1 · ")
         for name in ("replay-previous-round", "replay-previous-turn"):
             holder = cast(ft.Semantics, app.find(identifier=name))
-            assert cast(ft.IconButton, holder.content).disabled
+            assert cast(ft.OutlinedButton, holder.content).disabled
         tap(app, "replay-next-turn")
         assert text_of(app, "replay-step") == f"Step {takes[0]} of {count}"
         assert text_of(app, "replay-where").startswith("Round 1, turn 1 · ")
@@ -185,9 +185,15 @@ def test_replay_jumps_by_turn_and_round(finished_store: MemoryStore) -> None:
         assert text_of(app, "replay-step") == f"Step {last_round_start} of {count}"
         assert text_of(app, "replay-where").startswith(f"Round {last_round}")
         holder = cast(ft.Semantics, app.find(identifier="replay-next-round"))
-        assert cast(ft.IconButton, holder.content).disabled
+        assert cast(ft.OutlinedButton, holder.content).disabled
         assert tap_target_problems(app) == []
-    assert len(takes) == len(replay.marks.turns)
+    assert len(takes) == len(replay.game.turn_starts())
+
+
+NAV = {"replay-back": "Previous step", "replay-forward": "Next step",
+       "replay-previous-turn": "Previous turn", "replay-next-turn": "Next turn",
+       "replay-previous-round": "Previous round", "replay-next-round": "Next round",
+       "replay-first": "First step", "replay-last": "Last step"}
 
 
 def test_replay_offers_no_command(finished_store: MemoryStore) -> None:
@@ -197,11 +203,100 @@ def test_replay_offers_no_command(finished_store: MemoryStore) -> None:
         view = app.page.views[-1]
         names = sorted(str(c.tooltip) for c, _ in app.walk(view)
                        if isinstance(c, ft.IconButton))
-        assert names == ["Back", "First step", "Last step", "Next round", "Next step",
-                         "Next turn", "Previous round", "Previous step", "Previous turn"]
-        assert not [c for c, _ in app.walk(view) if isinstance(
+        assert names == ["Back"]
+        buttons = [c for c, _ in app.walk(view) if isinstance(
             c, ft.Button | ft.FilledButton | ft.OutlinedButton | ft.TextButton)]
+        labels = sorted(str(cast(ft.Text, b.content).value) for b in buttons)
+        assert labels == sorted(NAV.values())  # the eight ways to step, nothing else
         assert not app.find_all(identifier="undo") and not app.find_all(identifier="redo")
+        assert not app.find_all(identifier="turn-buttons")
+
+
+def test_replay_buttons_are_named_by_their_visible_labels(finished_store: MemoryStore) -> None:
+    sid = game_id(finished_store)
+    with AppHarness(finished_store,
+                    client=FakeClient(initial_route=f"/history/replay/{sid}")) as app:
+        for identifier, label in NAV.items():
+            button = cast(ft.OutlinedButton,
+                          cast(ft.Semantics, app.find(identifier=identifier)).content)
+            assert cast(ft.Text, button.content).value == label
+            assert button.icon is not None and (button.height or 0) >= 48
+        assert label in app.visible_texts()
+        assert tap_target_problems(app) == []
+
+
+def cubes_shown(app: AppHarness) -> dict[str, list[str]]:
+    """Each action space's cubes as the board draws them (from the cubes' identifiers)."""
+    spaces = app.find(identifier="action-spaces")
+    shown: dict[str, list[str]] = {}
+    for control, _ in app.walk(spaces, visible_only=True):
+        ident = getattr(control, "identifier", None) or ""
+        if ident.startswith("cube-"):
+            _, space, colour, _k = ident.split("-")
+            shown.setdefault(space, []).append(colour)
+    return {space: sorted(cubes) for space, cubes in shown.items()}
+
+
+def test_replay_draws_the_board_at_each_step(finished_store: MemoryStore) -> None:
+    sid = game_id(finished_store)
+    game = build_replay(sid, finished_store).game
+    seen_cubes = 0
+    with AppHarness(finished_store,
+                    client=FakeClient(initial_route=f"/history/replay/{sid}")) as app:
+        for hop in range(12):
+            number = int(text_of(app, "replay-step").split()[1])
+            state = game.state_after(number)
+            expected = {s: sorted(c) for s, c in state.spaces.items() if c}
+            assert cubes_shown(app) == expected, number
+            seen_cubes += sum(len(c) for c in expected.values())
+            players = text_of(app, "replay-players")
+            for p in state.players:
+                assert f"Coins {p.coins} · Grain {p.grain} · Prestige {p.prestige}" in players
+                assert f"Time {p.time + 1}/" in players
+            if state.phase == "turns":  # the current player's tile says so, in words
+                current = text_of(app, f"player-{state.current}")
+                assert current.startswith(state.players[state.current].name)
+                assert "now" in current.split("\n")[0]
+            tap(app, "replay-next-turn" if hop % 3 else "replay-next-round")
+        assert seen_cubes > 0
+        assert not [t for t in app.visible_texts() if "\u25b6" in t]  # no "▶" box
+
+
+def test_a_tap_on_the_replayed_board_does_nothing(finished_store: MemoryStore) -> None:
+    sid = game_id(finished_store)
+    before = finished_store.load(sid)
+    with AppHarness(finished_store,
+                    client=FakeClient(initial_route=f"/history/replay/{sid}")) as app:
+        tap(app, "replay-next-turn")
+        spaces = cast(ft.Semantics, app.find(identifier="action-spaces"))
+        assert spaces.disabled  # the client greys nothing out but answers no tap
+        shown = cubes_shown(app)
+        texts = app.visible_texts()
+        [cube] = [c for c, _ in app.walk(spaces) if isinstance(c, ft.Semantics)
+                  and (c.identifier or "").startswith("cube-")][:1]
+        app.dispatch(cast(BaseControl, cube.content), "click")
+        tiles = [cast(ft.Semantics, app.find(identifier="player-0"))]
+        assert all(cast(ft.Container, t.content).on_click is None for t in tiles)
+        assert cubes_shown(app) == shown and app.visible_texts() == texts
+        assert app.page.views[-1].route == f"/history/replay/{sid}"
+    after = finished_store.load(sid)
+    assert (after.version, after.events) == (before.version, before.events)
+
+
+def test_a_solo_replay_shows_karlas_board() -> None:
+    store = MemoryStore()
+    sid = finished_village(VillageService(store), ["Cy"], seed=4, solo_game=True)
+    game = build_replay(sid, store).game
+    with AppHarness(store, client=FakeClient(initial_route=f"/history/replay/{sid}")) as app:
+        assert app.find_all(identifier="karla-board")
+        for _ in range(6):
+            tap(app, "replay-next-round")
+        number = int(text_of(app, "replay-step").split()[1])
+        state = game.state_after(number)
+        assert state.karla is not None and state.karla.last_space >= 0
+        assert app.find_all(identifier="karla-last-take")
+        assert cubes_shown(app) == {s: sorted(c) for s, c in state.spaces.items() if c}
+        assert tap_target_problems(app) == []
 
 
 def test_history_row_opens_the_replay(finished_store: MemoryStore) -> None:
