@@ -38,12 +38,14 @@ class Seeded:
     multi: str
     solo: str
     ended: str  # a game whose first round has ended (the round-end screen)
+    finished: str  # a game played to its end (its replay)
 
 
-def _seed(data_dir: Path) -> tuple[str, str, str]:
+def _seed(data_dir: Path) -> tuple[str, str, str, str]:
     from companion.store.tinydb_store import TinyDBStore
     from companion.village.service import VillageService
     from companion.village.setup import PlayerSetup, VillageSetup
+    from tests.history.helpers import finished_village
 
     service = VillageService(TinyDBStore(data_dir))
     multi, _ = service.create(VillageSetup(
@@ -53,15 +55,16 @@ def _seed(data_dir: Path) -> tuple[str, str, str]:
     solo, _ = service.create(VillageSetup(players=[PlayerSetup(name="Dana", colour="blue")],
                                           solo=True, karla_colour="red", seed=5))
     ended = played_to_round(service, 2, seed=3)
-    return multi, solo, ended
+    finished = finished_village(service, ["Ann", "Bartholomew"], seed=3)
+    return multi, solo, ended, finished
 
 
 @pytest.fixture(scope="module")
 def seeded(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seeded]:
     data_dir = tmp_path_factory.mktemp("gallery-data")
-    multi, solo, ended = _seed(data_dir)
+    multi, solo, ended, finished = _seed(data_dir)
     with served_app(data_dir) as url:
-        yield Seeded(url, multi, solo, ended)
+        yield Seeded(url, multi, solo, ended, finished)
 
 
 def _screens(s: Seeded) -> list[tuple[str, str]]:
@@ -75,6 +78,7 @@ def _screens(s: Seeded) -> list[tuple[str, str]]:
         ("14-solo-player", f"{solo}/player/0"), ("15-small-city", "/new/small-city"),
         ("16-feudum", "/new/feudum"), ("17-villagers", "/new/villagers"),
         ("18-round-end", f"/play/village/{s.ended}/round-end"),
+        ("19-replay", f"/history/replay/{s.finished}"),
     ]
 
 
@@ -117,6 +121,65 @@ def test_every_screen_at_phone_size(browser: Any, seeded: Seeded, variant: str) 
     finally:
         page.context.close()
     assert leaks == {}, f"English words on {variant} screens: {leaks}"
+
+
+REPLAY_BUTTONS = ("previous", "next", "previous_turn", "next_turn", "previous_round",
+                  "next_round", "first", "last")
+
+
+@pytest.mark.parametrize("variant", ["en", "de", "ko", "zh_Hant"])
+def test_the_replay_at_phone_size(browser: Any, seeded: Seeded, variant: str) -> None:
+    """The replay of a finished game in each language at 360x800: the board drawn, the
+    eight buttons named by their visible words, all in view and 48 px high, and the
+    current player marked by the word "now" (in the language) in a highlighted tile,
+    never the "▶" the web fonts lack."""
+    from companion.app.kit.text_fit import keep_words
+    from companion.i18n import Translator
+
+    translator = Translator(variant)
+
+    def t(key: str) -> str:  # as the app shows it (Korean words kept whole)
+        return keep_words(translator.t(key))
+
+    locale, scheme = VARIANTS[variant]
+    folder = GALLERY / variant
+    folder.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, seeded.url + "/", locale, scheme, {"width": 360, "height": 800})
+    try:
+        _visit(page, f"/history/replay/{seeded.finished}")
+        page.wait_for_selector('[flt-semantics-identifier="action-spaces"]',
+                               timeout=LOAD_TIMEOUT_MS)
+        step = '[flt-semantics-identifier="replay-step"]'
+        first = page.locator(step).inner_text()
+        for key in ("next_round", "next_turn", "next_turn"):
+            page.get_by_role("button", name=t(f"history.replay.{key}")).click()
+            settle(page)
+        drawn(page)
+        page.screenshot(path=str(folder / "19-replay-turn.png"))
+        assert page.locator(step).inner_text() != first  # the jumps moved the replay
+        for key in REPLAY_BUTTONS:
+            button = page.get_by_role("button", name=t(f"history.replay.{key}"))
+            assert button.count() == 1, key
+            box = button.bounding_box()
+            assert box is not None and box["height"] >= 47.5, (key, box)
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 800, (key, box)
+        now = t("village.players.now")
+        tiles = page.locator('[flt-semantics-identifier^="player-"]')
+        marked = [i for i in range(tiles.count()) if now in tiles.nth(i).inner_text()]
+        assert len(marked) == 1, [tiles.nth(i).inner_text() for i in range(tiles.count())]
+        text = str(page.evaluate("() => document.querySelector('flt-semantics-host')"
+                                 "?.innerText || ''"))
+        assert "\u25b6" not in text
+        cubes = page.locator('[flt-semantics-identifier^="cube-"]')
+        assert cubes.count() > 0  # the board is drawn: the spaces' cubes
+        # the marked tile is on screen once scrolled to (its word is drawn, not a box)
+        tiles.nth(marked[0]).scroll_into_view_if_needed()
+        drawn(page)
+        page.screenshot(path=str(folder / "19-replay-players.png"))
+        box = tiles.nth(marked[0]).bounding_box()
+        assert box is not None and 0 <= box["y"] < 800 and box["height"] >= 48, box
+    finally:
+        page.context.close()
 
 
 @pytest.mark.parametrize("size", [(768, 1024), (1280, 800)])
