@@ -8,7 +8,7 @@ full state of a step is `state_after(n)`: the state a live session reaches after
 same events, rebuilt from a snapshot kept every `every` steps plus at most `every - 1`
 events folded forward, and from the state last asked for when stepping on from it, so a
 tap on a long game never refolds it from the start. Where each turn and round begins
-comes with the fold (`turn_starts`, `round_starts`; companion.history.positions).
+comes with the fold (`turn_starts`, `round_starts`; companion.core.positions).
 
 A log the engine stops folding part way (a game stored by an older engine whose rules
 it no longer follows) is replayed up to there; the later events keep their log lines,
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.history.positions import Marks, marks
+from companion.core.positions import Marks, marks
 from companion.village.components import ComponentData
 from companion.village.engine import apply_event, start_state
 from companion.village.session import parse_body

@@ -150,7 +150,7 @@ def test_replay_steps_through_the_game(finished_store: MemoryStore) -> None:
 def test_replay_jumps_by_turn_and_round(finished_store: MemoryStore) -> None:
     sid = game_id(finished_store)
     replay = build_replay(sid, finished_store)
-    # worked out here from the folded steps, independently of companion.history.positions
+    # worked out here from the folded steps, independently of companion.core.positions
     round_two = next(s.number for s in replay.steps if s.round == 2)
     last_round = max(s.round for s in replay.steps)
     last_round_start = next(s.number for s in replay.steps if s.round == last_round)

@@ -1,10 +1,10 @@
-"""Where each round and turn starts in a replay (companion.history.positions)."""
+"""Where each round and turn starts in a replay (companion.core.positions)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.history.positions import marks, next_start, previous_start
+from companion.core.positions import marks, next_start, previous_start
 
 
 @dataclass(frozen=True)

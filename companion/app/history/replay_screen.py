@@ -98,24 +98,30 @@ class ReplayScreen(Screen):
         self.header_holder = ft.Container(self.header.control, visible=False)
         rows: list[ft.Control] = []
         self.buttons: dict[str, ft.OutlinedButton] = {}
-        for pair in (
-            (("previous", ft.Icons.CHEVRON_LEFT, partial(self.step, -1), "replay-back"),
-             ("next", ft.Icons.CHEVRON_RIGHT, partial(self.step, +1), "replay-forward")),
-            (("previous_turn", ft.Icons.SKIP_PREVIOUS, partial(self.jump, "previous_turn"),
-              "replay-previous-turn"),
-             ("next_turn", ft.Icons.SKIP_NEXT, partial(self.jump, "next_turn"),
-              "replay-next-turn")),
-            (("previous_round", ft.Icons.FAST_REWIND, partial(self.jump, "previous_round"),
-              "replay-previous-round"),
-             ("next_round", ft.Icons.FAST_FORWARD, partial(self.jump, "next_round"),
-              "replay-next-round")),
-            (("first", ft.Icons.FIRST_PAGE, partial(self.go, 0), "replay-first"),
-             ("last", ft.Icons.LAST_PAGE, partial(self.go, -1), "replay-last")),
-        ):
+        # (what it does, its name's msgid, icon, action, identifier), two to a row
+        step, jump = self.step, self.jump
+        pairs: list[tuple[tuple[str, str, ft.IconData, Callable[[], Any], str], ...]] = [
+            (("previous", "history.replay.previous", ft.Icons.CHEVRON_LEFT,
+              partial(step, -1), "replay-back"),
+             ("next", "history.replay.next", ft.Icons.CHEVRON_RIGHT,
+              partial(step, +1), "replay-forward")),
+            (("previous_turn", "history.replay.previous_turn", ft.Icons.SKIP_PREVIOUS,
+              partial(jump, "previous_turn"), "replay-previous-turn"),
+             ("next_turn", "history.replay.next_turn", ft.Icons.SKIP_NEXT,
+              partial(jump, "next_turn"), "replay-next-turn")),
+            (("previous_round", "history.replay.previous_round", ft.Icons.FAST_REWIND,
+              partial(jump, "previous_round"), "replay-previous-round"),
+             ("next_round", "history.replay.next_round", ft.Icons.FAST_FORWARD,
+              partial(jump, "next_round"), "replay-next-round")),
+            (("first", "history.replay.first", ft.Icons.FIRST_PAGE,
+              partial(self.go, 0), "replay-first"),
+             ("last", "history.replay.last", ft.Icons.LAST_PAGE,
+              partial(self.go, -1), "replay-last")),
+        ]
+        for pair in pairs:
             cells: list[ft.Control] = []
-            for key, icon, action, identifier in pair:
-                holder, button = nav_button(t(f"history.replay.{key}"), icon, action,
-                                            identifier)
+            for key, msgid, icon, action, identifier in pair:
+                holder, button = nav_button(t(msgid), icon, action, identifier)
                 self.buttons[key] = button
                 cells.append(holder)
             rows.append(ft.Row(cells, spacing=8))
