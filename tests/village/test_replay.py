@@ -124,3 +124,32 @@ def test_a_log_the_engine_stops_folding_is_replayed_up_to_there() -> None:
     assert len(replay.entries) == len(events)
     assert all(e.actor is None for e in replay.entries[41:])
     assert digest(replay.state_after(40).model_dump_json()) == doc["digests"][39]
+
+
+def test_stepping_folds_a_few_events_never_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tap on a long game folds at most `every - 1` events from a kept snapshot, and one
+    event when stepping on by one: never the game from its start."""
+    import companion.village.replay as module
+
+    doc = golden("three_players_v3")
+    replay = GameReplay(load_setup(doc), load_components(doc), doc["events"], every=16)
+    folded: list[int] = []
+    real = module.apply_event
+
+    def counted(*args: Any) -> list[str]:
+        folded.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(module, "apply_event", counted)
+
+    def cost(number: int) -> int:
+        folded.clear()
+        replay.state_after(number)
+        return len(folded)
+
+    assert cost(replay.count) <= 15  # the last step: from the snapshot before it
+    assert cost(replay.count - 1) <= 15  # one back
+    assert cost(500) <= 15 and cost(501) == 1 and cost(502) == 1  # on by one
+    assert cost(502) == 0  # asked again
+    assert cost(480) == 0  # a kept snapshot
+    assert max(cost(n) for n in random.Random(3).sample(range(1, replay.count), 60)) <= 15
