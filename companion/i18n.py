@@ -20,7 +20,8 @@ import logging
 import os
 import string
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -86,8 +87,8 @@ class Catalogue:
     """One language's messages: `texts` (msgid -> msgstr) and `plurals` (msgid -> the
     msgstr[0..n] forms of a plural entry), with the `Plural-Forms` rule of its files."""
 
-    texts: dict[str, str] = field(default_factory=dict)
-    plurals: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    texts: dict[str, str] = dataclass_field(default_factory=dict)
+    plurals: dict[str, tuple[str, ...]] = dataclass_field(default_factory=dict)
     plural_forms: str = ""
 
     def plural_index(self, count: int) -> int:
@@ -134,7 +135,8 @@ def load_messages(lang: str) -> Catalogue:
             if not message.id or message.fuzzy:
                 continue
             if message.pluralizable:
-                forms = tuple(str(form or "") for form in message.string)
+                strings = message.string if isinstance(message.string, (list, tuple)) else ()
+                forms = tuple(str(form or "") for form in strings)
                 if forms and all(forms):
                     out.plurals[str(message.id[0])] = forms
             elif isinstance(message.string, str) and message.string:
