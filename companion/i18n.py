@@ -26,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from babel.core import UnknownLocaleError
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
@@ -142,7 +143,10 @@ def load_messages(lang: str) -> Catalogue:
             elif isinstance(message.string, str) and message.string:
                 out.texts[str(message.id)] = message.string
     if not out.plural_forms:
-        out.plural_forms = get_plural(BABEL_LOCALES.get(lang, lang)).plural_forms
+        try:
+            out.plural_forms = get_plural(BABEL_LOCALES.get(lang, lang)).plural_forms
+        except (ValueError, UnknownLocaleError):  # not a locale Babel knows
+            out.plural_forms = "nplurals=2; plural=(n != 1);"
     return out
 
 
