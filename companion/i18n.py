@@ -1,8 +1,10 @@
 """App-string translation from Babel `.po` catalogues under `locales/` (shipped inside the
 package as `companion.locales`, see `companion.bundled`).
 
-A message about a number of things may have plural variants, `<key>#one` beside `<key>`
-(the CLDR category names, through Babel): `Translator.tn` picks one.
+A message about a number of things is a gettext plural entry (`msgid` / `msgid_plural` /
+`msgstr[0..n]`, both ids the key) read with `Translator.tn(key, count)`: the catalogue's
+`Plural-Forms` header says how many forms the language has and which one a count takes
+(English and German: one and other; Korean and Chinese: one form for every count).
 
 Catalogues are read at run time with `babel.messages.pofile.read_po` (no compile step) and
 cached per language. Keys are stable msgids such as ``"home.title"``; the English catalogue
@@ -13,15 +15,19 @@ fails when a key or placeholder is missing.
 
 from __future__ import annotations
 
+import gettext
 import logging
 import os
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from babel import Locale
+from babel.core import UnknownLocaleError
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 from companion.bundled import bundled_dir
@@ -77,14 +83,42 @@ def available_languages() -> list[str]:
     return [lang for lang in SUPPORTED_LANGUAGES if catalogue_path(lang).is_file()]
 
 
+@dataclass
+class Catalogue:
+    """One language's messages: `texts` (msgid -> msgstr) and `plurals` (msgid -> the
+    msgstr[0..n] forms of a plural entry), with the `Plural-Forms` rule of its files."""
+
+    texts: dict[str, str] = dataclass_field(default_factory=dict)
+    plurals: dict[str, tuple[str, ...]] = dataclass_field(default_factory=dict)
+    plural_forms: str = ""
+
+    def plural_index(self, count: int) -> int:
+        """Which msgstr[i] a count takes, by the catalogue's `Plural-Forms` expression
+        (compiled by the standard library's gettext, as GNUTranslations.ngettext does)."""
+        return _plural_function(self.plural_forms)(count)
+
+
+@lru_cache(maxsize=8)
+def _plural_function(plural_forms: str) -> Callable[[int], int]:
+    expression = next((part.split("=", 1)[1].strip() for part in plural_forms.split(";")
+                       if part.strip().startswith("plural=")), "")
+    try:
+        return gettext.c2py(expression or "(n != 1)")
+    except ValueError:
+        logger.error("catalogue Plural-Forms %r is invalid", plural_forms)
+        return gettext.c2py("(n != 1)")
+
+
 @lru_cache(maxsize=len(SUPPORTED_LANGUAGES) + 1)
-def load_catalogue(lang: str) -> dict[str, str]:
-    """msgid -> msgstr for one language; untranslated and fuzzy entries are left out.
+def load_messages(lang: str) -> Catalogue:
+    """Every translated message of one language; untranslated and fuzzy entries (and a
+    plural entry with an empty form) are left out. The plural rule is the `Plural-Forms`
+    header of its files (the first file that has one), else Babel's rule for the language.
 
     A missing or unreadable file gives an empty catalogue (logged), never an exception:
     the UI must keep working on the fallback language.
     """
-    messages: dict[str, str] = {}
+    out = Catalogue()
     for path in catalogue_files(lang):
         try:
             with path.open("rb") as fh:
@@ -95,12 +129,35 @@ def load_catalogue(lang: str) -> dict[str, str]:
         except Exception as exc:  # a malformed .po must not take the UI down
             logger.error("translation catalogue %s is invalid: %s", path, exc)
             continue
+        if not out.plural_forms and any(name.lower() == "plural-forms"
+                                        for name, _ in catalog.mime_headers):
+            out.plural_forms = catalog.plural_forms
         for message in catalog:
-            if not message.id or message.fuzzy or not isinstance(message.id, str):
+            if not message.id or message.fuzzy:
                 continue
-            if isinstance(message.string, str) and message.string:
-                messages[message.id] = message.string
-    return messages
+            if message.pluralizable:
+                strings = message.string if isinstance(message.string, (list, tuple)) else ()
+                forms = tuple(str(form or "") for form in strings)
+                if forms and all(forms):
+                    out.plurals[str(message.id[0])] = forms
+            elif isinstance(message.string, str) and message.string:
+                out.texts[str(message.id)] = message.string
+    if not out.plural_forms:
+        try:
+            out.plural_forms = get_plural(BABEL_LOCALES.get(lang, lang)).plural_forms
+        except (ValueError, UnknownLocaleError):  # not a locale Babel knows
+            out.plural_forms = "nplurals=2; plural=(n != 1);"
+    return out
+
+
+def load_catalogue(lang: str) -> dict[str, str]:
+    """msgid -> msgstr for one language's ordinary (not plural) messages."""
+    return load_messages(lang).texts
+
+
+def load_plurals(lang: str) -> dict[str, tuple[str, ...]]:
+    """msgid -> msgstr[0..n] for one language's plural messages."""
+    return load_messages(lang).plurals
 
 
 def placeholders(text: str) -> set[str]:
@@ -112,16 +169,21 @@ def placeholders(text: str) -> set[str]:
     return names
 
 
-@lru_cache(maxsize=len(SUPPORTED_LANGUAGES))
-def _plural_rule(babel_locale: str) -> Any:
-    return Locale.parse(babel_locale).plural_form
-
-
 class _KeepUnknown(dict[str, Any]):
     """format_map helper: an unknown placeholder stays visible instead of raising."""
 
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
+
+
+def _format(text: str, kwargs: Mapping[str, Any]) -> str:
+    if not kwargs:
+        return text
+    try:
+        return text.format_map(_KeepUnknown(kwargs))
+    except (ValueError, IndexError, AttributeError):
+        # A broken translation ("{name" or "{0}") shows raw rather than crashing.
+        return text
 
 
 def best_language(locale_string: str | None) -> str:
@@ -161,37 +223,42 @@ class Translator:
         return BABEL_LOCALES[self.lang]
 
     def has(self, msgid: str) -> bool:
-        return msgid in load_catalogue(self.lang)
+        messages = load_messages(self.lang)
+        return msgid in messages.texts or msgid in messages.plurals
 
     def t(self, msgid: str, **kwargs: Any) -> str:
         text = load_catalogue(self.lang).get(msgid)
         if text is None and self.lang != DEFAULT_LANGUAGE:
             text = load_catalogue(DEFAULT_LANGUAGE).get(msgid)
         if text is None:
+            plural = self._plural(msgid, None)
+            if plural is not None:
+                logger.warning("plural message %r read without a count (%s)", msgid,
+                               self.lang)
+                return _format(plural, kwargs)
             logger.warning("missing translation key %r (%s)", msgid, self.lang)
             text = msgid
-        if not kwargs:
-            return text
-        try:
-            return text.format_map(_KeepUnknown(kwargs))
-        except (ValueError, IndexError, AttributeError):
-            # A broken translation ("{name" or "{0}") shows raw rather than crashing.
-            return text
-
-    def plural_category(self, count: int) -> str:
-        """CLDR plural category of `count` in this language ("one", "other" …), from
-        Babel's locale data rather than a hand-written rule per language."""
-        return str(_plural_rule(self.babel_locale)(count))
-
-    def plural_categories(self) -> frozenset[str]:
-        """The categories besides "other" this language tells apart ({"one"} in English)."""
-        return frozenset(_plural_rule(self.babel_locale).tags)
+        return _format(text, kwargs)
 
     def tn(self, msgid: str, count: int, /, **kwargs: Any) -> str:
-        """`t` for a message about `count` things: uses the variant `<msgid>#<category>`
-        ("…#one" in English and German) when this language's catalogue has it, else the
-        general text. Korean and Chinese have no plural categories and need no variant."""
-        variant = f"{msgid}#{self.plural_category(count)}"
-        return self.t(variant if self.has(variant) else msgid, **kwargs)
+        """`t` for a message about `count` things: gettext's ngettext on the plural entry
+        `msgid` (the form the language's `Plural-Forms` rule picks for `count`), falling
+        back to English like `t`. A key with no plural entry reads the same for every count
+        (its ordinary text)."""
+        text = self._plural(msgid, count)
+        if text is None:
+            return self.t(msgid, **kwargs)
+        return _format(text, kwargs)
+
+    def _plural(self, msgid: str, count: int | None) -> str | None:
+        """The form of plural entry `msgid` for `count` (None: the last, most general
+        form), in this language or else in English; None when neither has the entry."""
+        for lang in dict.fromkeys((self.lang, DEFAULT_LANGUAGE)):
+            messages = load_messages(lang)
+            forms = messages.plurals.get(msgid)
+            if forms is not None:
+                index = len(forms) - 1 if count is None else messages.plural_index(count)
+                return forms[min(max(index, 0), len(forms) - 1)]
+        return None
 
     __call__ = t

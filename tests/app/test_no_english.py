@@ -13,7 +13,7 @@ import flet as ft
 import pytest
 from flet.controls.base_control import BaseControl
 
-from companion.i18n import load_catalogue
+from companion.i18n import load_catalogue, load_plurals
 from companion.store.memory import MemoryStore
 from companion.tally.service import TallyService
 from companion.village.service import VillageService
@@ -31,14 +31,25 @@ PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LABEL = re.compile(r"[A-Za-z][A-Za-z' ]{2,}")
 
 
+def texts(lang: str) -> dict[str, set[str]]:
+    """key -> its texts in the language: an ordinary message's one, a plural message's forms."""
+    out = {key: {text} for key, text in load_catalogue(lang).items()}
+    out.update((key, set(forms)) for key, forms in load_plurals(lang).items())
+    return out
+
+
+def english_texts() -> list[tuple[str, str]]:
+    return [(key, text) for key, forms in texts("en").items() for text in sorted(forms)]
+
+
 @lru_cache(maxsize=len(LANGUAGES))
 def english_patterns(lang: str) -> list[tuple[str, re.Pattern[str]]]:
     """Each English catalogue text (with its placeholders as wildcards) that the language
     words differently and that holds two English words or more."""
-    english, other = load_catalogue("en"), load_catalogue(lang)
+    other = texts(lang)
     out = []
-    for key, text in english.items():
-        if other.get(key) == text or "#" in key:
+    for key, text in english_texts():
+        if text in other.get(key, set()):
             continue
         literal = PLACEHOLDER.sub(" ", text)
         if len(WORD.findall(literal)) < 2:
@@ -53,11 +64,11 @@ def english_labels(lang: str) -> dict[str, str]:
     """Each one-word English catalogue text ("Bag", "Cancel", "Charter VP") that the
     language words differently and that no text of the language's catalogue equals:
     shown whole on a screen of that language, it is an untranslated label."""
-    english, other = load_catalogue("en"), load_catalogue(lang)
-    own = set(other.values())
+    other = texts(lang)
+    own = set().union(*other.values())
     out = {}
-    for key, text in english.items():
-        if other.get(key) == text or "#" in key or text in own or PLACEHOLDER.search(text):
+    for key, text in english_texts():
+        if text in other.get(key, set()) or text in own or PLACEHOLDER.search(text):
             continue
         if len(WORD.findall(text)) == 1 and LABEL.fullmatch(text.strip()):
             out[text.strip()] = key

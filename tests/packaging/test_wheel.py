@@ -68,6 +68,8 @@ print(json.dumps({
     "fonts_found": {family: (assets / path).is_file() for family, path in WEB_FONTS.items()},
     "texts": {lang: {key: Translator(lang).t(key) for key in sys.argv[1:]}
               for lang in SUPPORTED_LANGUAGES},
+    "plurals": {lang: [Translator(lang).tn("history.count", n, count=n) for n in (1, 2)]
+                for lang in SUPPORTED_LANGUAGES},
 }))
 """
 
@@ -148,6 +150,10 @@ def test_installed_package_carries_catalogues_and_assets(installed: Installed) -
             assert text != key, f"{lang}: raw key {key!r} shown"
             assert text == Translator(lang).t(key), (lang, key)  # as the repository has it
     assert probe["texts"]["de"]["home.settings"] != probe["texts"]["en"]["home.settings"]
+    for lang in SUPPORTED_LANGUAGES:  # a plural entry (msgid_plural), as PROBE reads it
+        assert probe["plurals"][lang] == [Translator(lang).tn("history.count", n, count=n)
+                                          for n in (1, 2)], lang
+    assert probe["plurals"]["en"] == ["1 finished game", "2 finished games"]
 
 
 @pytest.fixture(scope="module")

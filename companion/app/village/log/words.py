@@ -54,8 +54,8 @@ ADJUST_FIELDS = {
     "grain": "village.log.field.grain", "cubes": "village.log.field.cubes",
     "goods": "village.log.field.goods", "cities": "village.log.field.cities",
 }
-# Command type -> the field that counts what its message names (a plural variant
-# `<key>#one` words "1 point" where the language tells one from many).
+# Command type -> the field that counts what its message names (a plural message, read
+# with tn, words "1 point" where the language tells one from many).
 COUNTED = {"add_customer_tile": "points", "set_customer_points": "points",
            "spend_time": "amount", "take_back_time": "amount"}
 SOURCES = {"app": "village.log.source.app", "manual": "village.log.source.manual"}
