@@ -23,6 +23,7 @@ from typing import Any, get_args
 
 from pydantic import ValidationError
 
+from companion import games
 from companion.i18n import SUPPORTED_LANGUAGES
 from companion.tally.errors import EditRejected
 from companion.tally.registry import rules_for
@@ -55,7 +56,7 @@ _CORRECTION = re.compile(r"^calibration:village:(?P<edition>.+)$")
 _CHECKED = re.compile(r"^calibration_checked:village:(?P<edition>.+)$")
 _LEGACY = re.compile(r"^session:(?P<id>.+):(?P<name>[a-z]+)$")
 LEGACY_GAME_SETTINGS = ("prefs", "engine")
-VILLAGE_GAMES = ("village", "village-solo", "village_solo")  # records.py VILLAGE_GAMES
+VILLAGE_GAMES = games.all_ids(games.VILLAGE)
 _DETAIL_CHARS = 200
 
 
