@@ -30,7 +30,8 @@ from typing import Any
 
 __all__ = [
     "GAMES", "GAME_IDS", "TALLY_GAMES", "VILLAGE", "BggId", "Edition", "Game", "Start",
-    "all_ids", "bgg_ids", "bgg_key", "canonical_id", "editions", "game", "load", "log_route",
+    "all_ids", "bgg_ids", "bgg_key", "canonical_id", "edition_label_key", "editions", "game",
+    "load", "log_route",
     "name_key", "play_route", "record_name_key", "replay_route", "scorers", "sheet_route",
     "tally_rules",
 ]
@@ -148,6 +149,13 @@ def editions(game_id: str) -> tuple[Edition, ...]:
     """The game's editions as records name them (none: the game has one)."""
     found = _BY_ID.get(game_id)
     return found.editions if found else ()
+
+
+def edition_label_key(game_id: str, edition: str | None) -> str | None:
+    """The name of one of the game's editions by itself ("Big Box", "2011 edition")."""
+    found = _BY_ID.get(game_id)
+    ed = found.edition(edition) if found else None
+    return ed.label_key if ed else None
 
 
 def name_key(game_id: str) -> str | None:

@@ -41,7 +41,7 @@ from companion.village.service import ENGINE_VERSION
 from companion.village.session import DrawMode, KarlaPolicy, VillageSession
 from companion.village.setup import VillageSetup
 
-EDITIONS = ("big-box", "2011")
+EDITIONS = tuple(e.id for e in games.editions(games.VILLAGE))  # the registry's
 #: The app's settings and the values each may hold (companion/app/settings.py: a test
 #: keeps the two equal). None: any bool.
 APP_SETTING_VALUES: dict[str, tuple[Any, ...] | None] = {
