@@ -14,6 +14,8 @@ from typing import Any
 
 from babel.dates import format_date, format_time, get_datetime_format
 
+from companion import games
+
 
 @dataclass(frozen=True)
 class FinishedGame:
@@ -97,8 +99,8 @@ def local_datetime(iso: str, babel_locale: str) -> str:
     return pattern.replace("'", "").replace("{0}", time).replace("{1}", day)
 
 
-# Village games (multiplayer and solo) as stored in sessions.
-_VILLAGE_GAMES = frozenset({"village", "village-solo", "village_solo"})
+# Village games (multiplayer and solo) as stored in sessions, legacy ids included.
+_VILLAGE_GAMES = games.all_ids(games.VILLAGE)
 KARLA_NAME = "Karla"  # her player name as the engine stores it (companion/village/setup.py)
 
 

@@ -43,6 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from companion.history.import_checks import (
     APP_SETTING_VALUES,
+    EDITIONS,
     ImportProblem,
     legacy_game_setting,
     replay_problem,
@@ -65,7 +66,6 @@ FORMAT = "village-companion-backup"
 GAME_FORMAT = "village-companion-game"
 VERSION = 1
 
-EDITIONS = ("big-box", "2011")
 #: App settings (companion/app/settings.py KEY_*; a test keeps the two lists equal).
 APP_SETTING_KEYS = tuple(APP_SETTING_VALUES)
 #: Component corrections (companion/village/service.py calibration_key) and the estimates

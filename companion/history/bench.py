@@ -30,6 +30,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from companion.games import TALLY_GAMES
 from companion.history.cache import QUIET_NS, HistoryCache, fingerprint
 from companion.history.query import history_page
 from companion.history.records import build_records
@@ -43,14 +44,13 @@ BENCH_OPEN = "bench-open"  # the unfinished game the "after a save" figure appen
 NAMES = ["Ann", "Bo", "Chris", "Christopher", "Zoë", "Julie", "Oliver", "Mia", "Noah",
          "Léa", "Sam", "Kai"]
 CATEGORIES = ("prestige", "travel", "church", "customers", "chronicle", "council", "coins")
-TALLY_GAMES = ("small-city", "feudum", "villagers")
 
 
 def _summary(n: int, rng: random.Random) -> tuple[str, dict[str, Any]]:
     """A finished game's summary, shaped as each game's service writes it."""
     day = f"2024-{1 + n % 12:02d}-{1 + n % 28:02d}"
     if n % 10 == 9:
-        game = TALLY_GAMES[n % 3]
+        game = TALLY_GAMES[n % len(TALLY_GAMES)]
         names = rng.sample(NAMES, rng.randint(2, 4))
         scores = {p: rng.randint(10, 90) for p in names}
         best = max(scores.values())

@@ -21,8 +21,9 @@ What this app sends:
   only its end has that; noon of the day is left only for a record with no time.
 - The game per edition: "Village" (2011) and "Village: Big Box" are two games with their
   own `sourceGameId` ("village-2011", "village-big-box"; "village" when the edition is
-  unknown) and, where confirmed, their BoardGameGeek id (`bgg_ids.json`, with its
-  provenance: an id marked "estimate" or unknown is kept there, never sent). Every game
+  unknown) and, where confirmed, their BoardGameGeek id (the games' registry,
+  companion/games, and its `bgg_ids.json` with the provenance: an id marked "estimate" or
+  unknown is kept there, never sent). Every game
   the app scores is won by the highest score and has points.
 - `winner` is the one result definition (results.py), always present (one integration
   reports BG Stats' Android app failing without it); `score`, `rank`, `startPlayer` only
@@ -44,21 +45,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, time
-from functools import cache
-from importlib import resources
 from typing import Any
 from urllib.parse import quote
 
-from pydantic import BaseModel
-
+from companion.games import BggId, bgg_ids, bgg_key
 from companion.history.names import NameMatcher
 from companion.history.records import VILLAGE_GAMES, GameRecord
 from companion.history.results import Outcome, is_winner, solo_outcome
 
 CREATE_PLAY_URL = "https://app.bgstatsapp.com/createPlay.html"
 SOURCE_NAME = "Village Companion"
-GAME_NAMES = {"village": "Village", "small-city": "Small City", "feudum": "Feudum",
-              "villagers": "Villagers"}
 # With only the day known, noon UTC is that same calendar day from UTC-11 to UTC+11.
 _DAY_ONLY_TIME = time(12, 0)
 
@@ -86,28 +82,10 @@ def english_term(kind: str, value: str) -> str:
     return ENGLISH_TERMS.get(kind, {}).get(value, value)
 
 
-class BggId(BaseModel):
-    name: str
-    bgg_id: int | None
-    provenance: str
-    status: str  # "confirmed", "estimate" or "unknown"
-    ref: str
-
-
-@cache
-def bgg_ids() -> dict[str, BggId]:
-    """The BoardGameGeek ids by game key ("village/2011", "small-city", …)."""
-    raw = json.loads(resources.files("companion.history").joinpath("bgg_ids.json")
-                     .read_text(encoding="utf-8"))
-    return {k: BggId.model_validate(v) for k, v in raw["games"].items()}
-
-
 def game_key(record: GameRecord) -> str:
-    """The game as BG Stats should tell it apart: Village per edition."""
-    if record.game in VILLAGE_GAMES:
-        return f"village/{record.edition}" if record.edition in ("2011", "big-box") \
-            else "village"
-    return record.game
+    """The game as BG Stats should tell it apart: Village per edition ("village/2011";
+    "village" when the edition is unknown), as the registry keys its BoardGameGeek ids."""
+    return bgg_key(record.game, record.edition)
 
 
 def play_date(record: GameRecord) -> str:
@@ -121,9 +99,9 @@ def play_date(record: GameRecord) -> str:
 
 def _game(record: GameRecord) -> dict[str, Any]:
     key = game_key(record)
-    known = bgg_ids().get(key)
+    known: BggId | None = bgg_ids().get(key)
     game: dict[str, Any] = {
-        "name": known.name if known else GAME_NAMES.get(record.game, record.game),
+        "name": known.name if known else record.game,
         "sourceGameId": key.replace("/", "-")}
     if known is not None and known.bgg_id is not None and known.status == "confirmed":
         game["bggId"] = known.bgg_id

@@ -23,6 +23,7 @@ from typing import Any, get_args
 
 from pydantic import ValidationError
 
+from companion import games
 from companion.i18n import SUPPORTED_LANGUAGES
 from companion.tally.errors import EditRejected
 from companion.tally.registry import rules_for
@@ -40,7 +41,7 @@ from companion.village.service import ENGINE_VERSION
 from companion.village.session import DrawMode, KarlaPolicy, VillageSession
 from companion.village.setup import VillageSetup
 
-EDITIONS = ("big-box", "2011")
+EDITIONS = tuple(e.id for e in games.editions(games.VILLAGE))  # the registry's
 #: The app's settings and the values each may hold (companion/app/settings.py: a test
 #: keeps the two equal). None: any bool.
 APP_SETTING_VALUES: dict[str, tuple[Any, ...] | None] = {
@@ -55,7 +56,7 @@ _CORRECTION = re.compile(r"^calibration:village:(?P<edition>.+)$")
 _CHECKED = re.compile(r"^calibration_checked:village:(?P<edition>.+)$")
 _LEGACY = re.compile(r"^session:(?P<id>.+):(?P<name>[a-z]+)$")
 LEGACY_GAME_SETTINGS = ("prefs", "engine")
-VILLAGE_GAMES = ("village", "village-solo", "village_solo")  # records.py VILLAGE_GAMES
+VILLAGE_GAMES = games.all_ids(games.VILLAGE)
 _DETAIL_CHARS = 200
 
 

@@ -39,11 +39,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from companion import games
 from companion.store.base import SessionInfo
 
 #: Shown for a player who left the game (Small City pollution); kept as "no score".
 OUT_SCORE = "—"
-VILLAGE_GAMES = frozenset({"village", "village-solo", "village_solo"})
+VILLAGE_GAMES = games.all_ids(games.VILLAGE)  # its id and the ids older sessions carry
 #: Village's solo opponent, as the engine names her (companion/village/setup.py).
 KARLA = "Karla"
 BIG_BOX = "big-box"
@@ -65,7 +66,7 @@ class GameRecord(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     id: str
-    game: str  # "village", "small-city", "feudum", "villagers", ...
+    game: str  # the registry's id (companion/games), also for a legacy id
     title: str = ""
     date: date  # the day it was played (UTC), from the summary or else the store
     started_at: datetime | None = None
@@ -271,7 +272,8 @@ def build_record(info: SessionInfo) -> GameRecord:
     if edition is None and village and (solo or len(players) == BIG_BOX_ONLY_PLAYERS):
         edition = BIG_BOX  # see the module doc: nothing else could have been played
     return GameRecord.model_construct(
-        id=info.id, game=info.game, title=info.title, date=day, started_at=started,
+        id=info.id, game=games.canonical_id(info.game),  # a legacy id: its game's id
+        title=info.title, date=day, started_at=started,
         ended_at=ended, duration_min=duration, edition=edition,
         solo=solo, players=players,
         start_player=start_player if start_player in {p.name for p in players} else None,

@@ -1,21 +1,17 @@
-"""Which scorer handles which `"game"` value of a score file."""
+"""Which scorer handles which `"game"` value of a score file (the registry's scorers,
+companion/games)."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
+from companion import games
 from companion.core.validation import InputProblems
 from companion.scoring.contract import Scorer, ScoreSheet
 from companion.scoring.document import merge_problems, read_document
 
 # game id -> "module:function"; imported lazily so one game's import never slows another.
-SCORERS: dict[str, str] = {
-    "village": "companion.village.scoring:score_payload",
-    "small-city": "companion.small_city.scoring:score_payload",
-    "feudum": "companion.feudum.scoring:score_payload",
-    "villagers": "companion.villagers.scoring:score_payload",
-}
+SCORERS: dict[str, str] = games.scorers()
 
 
 def scorer_for(game: str) -> Scorer:
@@ -23,15 +19,14 @@ def scorer_for(game: str) -> Scorer:
     if target is None:
         known = ", ".join(sorted(SCORERS))
         raise InputProblems([f"game: must be one of {known}"])
-    module_name, func_name = target.split(":")
-    func: Scorer = getattr(importlib.import_module(module_name), func_name)
+    func: Scorer = games.load(target)
     return func
 
 
 def score(payload: Any) -> ScoreSheet:
     if not isinstance(payload, dict):
         raise InputProblems(["(input): must be a JSON object"])
-    game = payload.get("game", "village")
+    game = payload.get("game", games.VILLAGE)
     if not isinstance(game, str):
         raise InputProblems(["game: must be text"])
     return scorer_for(game)(payload)

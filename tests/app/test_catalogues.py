@@ -32,6 +32,7 @@ from companion.i18n import (
 
 APP_DIR = Path(i18n.__file__).resolve().parent / "app"
 SHARE_DIR = APP_DIR.parent / "share"  # the join page (companion/share/guard.py)
+GAMES_DIR = APP_DIR.parent / "games"  # the games' registry: their names' keys
 KEY_RE = re.compile(r"^[a-z_]+(\.[a-z0-9_]+)+$")
 
 
@@ -101,7 +102,7 @@ def keys_used_in_app() -> dict[str, str]:
     """String constants in companion/app that look like message keys -> where."""
     namespaces = {key.split(".")[0] for key in raw_catalogue("en")}
     found: dict[str, str] = {}
-    for path in [*APP_DIR.rglob("*.py"), *SHARE_DIR.rglob("*.py")]:
+    for path in [*APP_DIR.rglob("*.py"), *SHARE_DIR.rglob("*.py"), *GAMES_DIR.rglob("*.py")]:
         if path.name == "settings.py" and path.parent == APP_DIR:
             continue  # store keys such as "app.language", not messages
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):

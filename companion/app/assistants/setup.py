@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import flet as ft
 
+from companion import games
 from companion.app.assistants.controller import TallyController
 from companion.app.kit import TOUCH_TARGET, back_button, big_button, body, heading, icon_button
 from companion.app.routing import RouteParams, Screen
@@ -22,7 +23,8 @@ NAME_TEXTS = {"tally.name_empty": "games.setup.empty",
 
 
 def play_route(game: str, session_id: str) -> str:
-    return f"/play/{game}/{session_id}"
+    """Where the new game opens: its route in the games' registry (companion/games)."""
+    return games.play_route(game, session_id) or f"/play/{game}/{session_id}"
 
 
 class SetupScreen(Screen):

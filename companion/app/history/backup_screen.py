@@ -43,6 +43,7 @@ from companion.app.kit import (
     muted,
 )
 from companion.app.routing import Screen
+from companion.games import VILLAGE, edition_label_key
 from companion.history.backup import BackupError, ImportReport
 from companion.store.base import SessionStore
 
@@ -74,7 +75,6 @@ NOT_IMPORTED_KEYS = {
     "newer_engine": "history.backup.not_imported.newer_engine",
     "unknown_game": "history.backup.not_imported.unknown_game",
 }
-EDITION_KEYS = {"big-box": "readings.edition.big_box", "2011": "readings.edition.2011"}
 
 
 def _attempt(work: Callable[[SessionStore], ImportReport],
@@ -201,8 +201,9 @@ class BackupScreen(Screen):
         if isinstance(exc, BackupError):
             key = BACKUP_ERROR_KEYS.get(exc.code)
             params = dict(exc.params)
-            if params.get("edition") in EDITION_KEYS:
-                params["edition"] = t(EDITION_KEYS[params["edition"]])
+            edition = edition_label_key(VILLAGE, params.get("edition"))  # a correction's
+            if edition is not None:
+                params["edition"] = t(edition)
             reason = t(key, **params) if key else str(exc)
             self._show_error(t("history.backup.refused", reason=reason))
         else:

@@ -11,8 +11,8 @@ from typing import cast
 
 from babel.dates import format_date
 
+from companion import games
 from companion.app.assistants.hub import HUB as TALLY_HUB
-from companion.app.history.paths import GAME_LABEL_KEYS
 from companion.app.summaries import shown_player
 from companion.app.village.hub import HUB as VILLAGE_HUB
 from companion.history.abandon import resume, split_unfinished
@@ -104,16 +104,17 @@ def record_of(session_id: str, store: SessionStore) -> GameRecord | None:
 
 
 def game_label(t: Translate, game: str) -> str:
-    key = GAME_LABEL_KEYS.get(game)
+    """A game's name in the reader's language (the registry's, companion/games; a legacy
+    id names its game); an id this build does not know is shown as it is."""
+    key = games.name_key(game)
     return t(key) if key else game
 
 
 def record_label(t: Translate, record: GameRecord) -> str:
     """The game of a finished record, naming Village's 2011 edition ("Village (2011)");
     the Big Box, the edition of every game since, is plain "Village"."""
-    if record.game == "village" and record.edition == "2011":
-        return t("history.game.village_2011")
-    return game_label(t, record.game)
+    key = games.record_name_key(record.game, record.edition)
+    return t(key) if key else record.game
 
 
 def day_text(day: date, babel_locale: str) -> str:

@@ -27,7 +27,6 @@ from companion.app.history.data import (
 )
 from companion.app.history.paths import (
     BACKUP_ROUTE,
-    GAMES,
     STATS_ROUTE,
     log_route,
     replay_route,
@@ -48,6 +47,7 @@ from companion.app.paging import PageSlice
 from companion.app.routing import Screen
 from companion.app.summaries import game_title
 from companion.app.village.present import term
+from companion.games import GAME_IDS, editions
 from companion.history.played import last_played
 from companion.history.query import HistoryFilter
 from companion.history.records import GameRecord
@@ -57,8 +57,6 @@ PAGE_SIZE = 10
 ALL = "all"
 ANY_PLAYER = "\u2063every"  # the player filter's "every player" (no name is this)
 SOLO, MULTI = "solo", "multi"
-#: Village editions as the records name them, with their labels.
-EDITIONS = (("big-box", "readings.edition.big_box"), ("2011", "readings.edition.2011"))
 
 
 def parse_day(text: str | None) -> date | None:
@@ -150,14 +148,15 @@ class HistoryScreen(Screen):
     def _render_filters(self) -> None:
         t = self.ctx.t
         games: list[tuple[Any, str]] = [(ALL, t("history.all_games"))]
-        games += [(g, game_label(t, g)) for g in GAMES]
+        games += [(g, game_label(t, g)) for g in GAME_IDS]
         self._game_row.content = chips(games, self._game, self._pick_game,
                                        id_prefix="history-game")
         # The edition is a Village matter: offered once Village is the game shown.
-        editions: list[tuple[Any, str]] = [(ALL, t("history.all_editions"))]
-        editions += [(e, t(key)) for e, key in EDITIONS]
-        self._edition_row.visible = self._game == "village"
-        self._edition_row.content = chips(editions, self._edition, self._pick_edition,
+        offered = editions(self._game)
+        choices: list[tuple[Any, str]] = [(ALL, t("history.all_editions"))]
+        choices += [(e.id, t(e.label_key)) for e in offered]
+        self._edition_row.visible = bool(offered)
+        self._edition_row.content = chips(choices, self._edition, self._pick_edition,
                                           id_prefix="history-edition")
         kinds = [(ALL, t("history.all_kinds")), (SOLO, t("history.solo_only")),
                  (MULTI, t("history.multi_only"))]
@@ -166,7 +165,7 @@ class HistoryScreen(Screen):
 
     def _pick_game(self, value: str) -> None:
         self._game = value
-        if value != "village":
+        if not editions(value):
             self._edition = ALL
         self._filter_changed()
 

@@ -39,6 +39,7 @@ from companion.app.kit import (
 )
 from companion.app.routing import Screen
 from companion.app.village.present import term
+from companion.games import edition_label_key
 from companion.history.names import NameMatcher
 from companion.history.stats import UNKNOWN_POLICY, UNKNOWN_VARIANT, PlayerStats, Statistics
 
@@ -49,7 +50,6 @@ POLICY_KEYS = {"ask": "history.policy.ask", "auto": "history.policy.auto",
                UNKNOWN_POLICY: "history.policy.unknown"}
 STREAK_KEYS = {"won": "history.stats.streak_won", "lost": "history.stats.streak_lost",
                "tied": "history.stats.streak_tied"}
-EDITION_KEYS = {"big-box": "readings.edition.big_box", "2011": "readings.edition.2011"}
 VARIANT_KEYS = {"standard": "history.variant.standard", "d4": "history.variant.d4",
                 UNKNOWN_VARIANT: "history.variant.unknown"}
 TALLY_CATEGORY_KEYS = {
@@ -328,7 +328,7 @@ class StatisticsScreen(Screen):
     def _edition_label(self, game: str, edition: str | None) -> str:
         t = self.ctx.t
         name = game_label(t, game)
-        key = EDITION_KEYS.get(edition or "")
+        key = edition_label_key(game, edition)
         return t("history.stats.game_edition", game=name, edition=t(key)) if key else name
 
     def _policy(self, name: str) -> str:

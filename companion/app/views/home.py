@@ -10,8 +10,15 @@ from pathlib import Path
 
 import flet as ft
 
+from companion import games
 from companion.app.assistants.hub import HUB as TALLY_HUB
-from companion.app.history.data import day_text, record_label, winner_text, with_opponent
+from companion.app.history.data import (
+    day_text,
+    game_label,
+    record_label,
+    winner_text,
+    with_opponent,
+)
 from companion.app.kit import (
     BODY_TEXT_SIZE,
     TOUCH_TARGET,
@@ -47,7 +54,6 @@ from companion.store.base import (
     StaleWrite,
     StoreProblem,
 )
-from companion.tally.api import TALLY_GAMES
 
 RESUME_PAGE_SIZE = 5
 UNDO_DELETE_SECONDS = 10  # how long the "Deleted … Undo" snackbar stays
@@ -77,36 +83,16 @@ class NewGame:
     icon: ft.IconData
 
 
-NEW_GAMES: tuple[NewGame, ...] = (
-    NewGame("/new/village", "game.village", ft.Icons.GROUPS),
-    NewGame("/new/village-solo", "game.village_solo", ft.Icons.PERSON),
-    NewGame("/new/small-city", "game.small_city", ft.Icons.LOCATION_CITY),
-    NewGame("/new/feudum", "game.feudum", ft.Icons.CASTLE),
-    NewGame("/new/villagers", "game.villagers", ft.Icons.AGRICULTURE),
-)
-
-# Game ids as stored in sessions -> label keys (unknown ids are shown as they are).
-GAME_LABEL_KEYS = {
-    "village": "game.village",
-    "village-solo": "game.village_solo",
-    "village_solo": "game.village_solo",
-    "small-city": "game.small_city",
-    "small_city": "game.small_city",
-    "feudum": "game.feudum",
-    "villagers": "game.villagers",
-}
-
-
-# Where each game's saved sessions open.
-PLAY_ROUTES = {"village": "/play/village/{id}", "village-solo": "/play/village/{id}",
-               "village_solo": "/play/village/{id}"}
-# The scoring assistants (companion/app/assistants) resume at /play/<game>/<id>.
-PLAY_ROUTES.update({game: f"/play/{game}/{{id}}" for game in TALLY_GAMES})
+#: The new-game buttons: every way the registry's games start (companion/games).
+NEW_GAMES: tuple[NewGame, ...] = tuple(
+    NewGame(start.route, start.name_key, getattr(ft.Icons, start.icon))
+    for game in games.GAMES for start in game.starts)
 
 
 def session_route(session_id: str, game: str = "") -> str:
-    # A game this build does not know (a newer app wrote it) gets the not-found screen.
-    return PLAY_ROUTES.get(game, "/play/{game}/{id}").format(game=game, id=session_id)
+    """Where a saved game opens (the registry's route; a legacy id opens its game's). A
+    game this build does not know (a newer app wrote it) gets the not-found screen."""
+    return games.play_route(game, session_id) or f"/play/{game}/{session_id}"
 
 
 @dataclass(frozen=True)
@@ -422,8 +408,7 @@ class HomeScreen(Screen):
         ))
 
     def _game_label(self, game: str) -> str:
-        key = GAME_LABEL_KEYS.get(game)
-        return self.ctx.t(key) if key else game
+        return game_label(self.ctx.t, game)
 
     def _render_resume(self) -> None:
         t = self.ctx.t
