@@ -30,9 +30,10 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from companion.store.base import SessionStore, StaleWrite
+from companion.core.errors import EngineFault, Refused
+from companion.store.base import ReadOnlyStore, SessionStore, StaleWrite
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 S = TypeVar("S")
+R = TypeVar("R")
 Listener = Callable[[], None]
 RELEASE_GRACE_S = 30.0  # long enough for table <-> panel <-> Home moves to keep it loaded
 
@@ -187,9 +189,20 @@ class SharedSessions(Generic[S]):
         return True
 
 
+@dataclass(frozen=True)
+class Ran(Generic[R]):
+    """What `SharedHandle.run` came to: `done` (saved, confirmed, every client told) with
+    the work's `result`; or not done, with the rules' `refusal` when they refused."""
+
+    done: bool
+    result: R | None = None
+    refusal: Refused | None = None
+
+
 class SharedHandle(Generic[S]):
-    """One screen's handle on a shared session: reading it and hearing of its changes.
-    Subclasses add the acting (off the event loop, saved before it is confirmed)."""
+    """One screen's handle on a shared session: reading it, hearing of its changes and
+    acting on it (`run`: off the event loop, saved before it is confirmed). Subclasses
+    (the Village and tally controllers) say what their commands do."""
 
     def __init__(self, ctx: AppContext, opened: OpenShared[S]) -> None:
         if opened.hub is None:
@@ -261,3 +274,50 @@ class SharedHandle(Generic[S]):
         listener, self._on_change = self._on_change, None
         if listener is not None:
             self.hub.detach(self.opened, listener)
+
+    # ---- acting ------------------------------------------------------------------------
+    def acting_refusal(self) -> str | None:
+        """Why this client may not act now (None: it may); said instead of acting."""
+        return None
+
+    def saved(self, result: Any) -> None:
+        """Runs after `run`'s work is saved, before the change is shown anywhere."""
+
+    async def run(self, work: Callable[[SessionStore], R]) -> Ran[R]:
+        """The one way a screen changes a game: `work` applies and saves on the store
+        thread; only a saved change is confirmed (haptic) and shown on every client.
+
+        A second tap while the first is saving is ignored (busy), not queued. A refusal of
+        the rules comes back in `Ran.refusal` for the screen to show beside its field; an
+        engine fault, a failed save or a read-only store is said in a message (nothing was
+        changed); a save another window or process overtook (StaleWrite) reloads the game
+        from the store and says so."""
+        if self.busy:
+            return Ran(False)
+        refusal = self.acting_refusal()
+        if refusal is not None:
+            self.ctx.toast(refusal)
+            return Ran(False)
+        self.busy = True
+        try:
+            result = await self.ctx.store.run(work)
+        except Refused as exc:
+            return Ran(False, refusal=exc)
+        except EngineFault:  # a bug: said calmly, nothing was changed or lost
+            logger.exception("the engine failed on a command")
+            self.ctx.toast(self.ctx.t("common.engine_fault"))
+            return Ran(False)
+        except StaleWrite as exc:  # another window or process saved to this game first
+            await self.reload_after(exc)  # still busy: no tap lands on the stale copy
+            return Ran(False)
+        except Exception as exc:  # a failed save must be seen, never swallowed
+            if not isinstance(exc, ReadOnlyStore):
+                logger.exception("saving session %s failed", self.session_id)
+            self.ctx.toast(self.ctx.failure_text(exc))
+            return Ran(False)
+        finally:
+            self.busy = False
+        self.saved(result)
+        self.ctx.device.haptic()
+        self.opened.notify()
+        return Ran(True, result)

@@ -8,7 +8,6 @@ and only a saved edit is confirmed (haptic) and shown.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -16,14 +15,11 @@ from typing import TYPE_CHECKING, Any
 from companion.app.assistants.hub import HUB
 from companion.app.shared_sessions import SharedHandle
 from companion.scoring.contract import ScoreSheet
-from companion.store.base import ReadOnlyStore, SessionStore, StaleWrite
+from companion.store.base import SessionStore
 from companion.tally.api import EditRejected, Problem, TallyService, TallySession
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
-
-logger = logging.getLogger(__name__)
-
 
 @dataclass(frozen=True)
 class Outcome:
@@ -74,24 +70,9 @@ class TallyController(SharedHandle[TallySession[Any]]):
         return await self._run(lambda svc, s: svc.redo(self.session_id, s))
 
     async def _run(self, work: Callable[[TallyService, TallySession[Any]], Any]) -> Outcome:
-        if self.busy:
-            return Outcome(ok=False)
-        self.busy = True
+        """Apply + save on the store thread (SharedHandle.run); a refusal's problems come
+        back for the screen to show beside the fields they name."""
         session = self.session
-        try:
-            await self.ctx.store.run(lambda store: work(TallyService(store), session))
-        except EditRejected as exc:
-            return Outcome(ok=False, problems=exc.problems)
-        except StaleWrite as exc:  # another window or process saved to this game first
-            await self.reload_after(exc)  # still busy: no tap lands on the stale copy
-            return Outcome(ok=False)
-        except Exception as exc:  # a failed save must be seen, never swallowed
-            if not isinstance(exc, ReadOnlyStore):
-                logger.exception("saving the tally failed")
-            self.ctx.toast(self.ctx.failure_text(exc))
-            return Outcome(ok=False)
-        finally:
-            self.busy = False
-        self.ctx.device.haptic()
-        self.opened.notify()
-        return Outcome(ok=True)
+        ran = await self.run(lambda store: work(TallyService(store), session))
+        problems = list(ran.refusal.problems) if ran.refusal is not None else []
+        return Outcome(ok=ran.done, problems=problems)

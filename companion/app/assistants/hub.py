@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.app.shared_sessions import OpenShared, SharedSessions
+from companion.history.library import keep_in_step
 from companion.store.base import SessionStore
 from companion.tally.api import TallyService, TallySession
 
@@ -17,3 +18,4 @@ def _load(store: SessionStore, session_id: str) -> TallySession[Any]:
 
 
 HUB: SharedSessions[TallySession[Any]] = SharedSessions(_load)
+keep_in_step(HUB)  # a game deleted or abandoned from Home or History is dropped from it

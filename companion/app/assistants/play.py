@@ -7,7 +7,6 @@ thread and re-renders when the save is done (or shows the refused field).
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -15,25 +14,22 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import flet as ft
 
 from companion.app.assistants.controller import Outcome, TallyController
+from companion.app.game_screen import GameScreen
 from companion.app.kit import (
     PRIMARY_BUTTON_HEIGHT,
     Section,
     ask_number,
     back_button,
     banner,
-    big_button,
     body,
     icon_button,
     section_bar,
 )
-from companion.app.routing import HOME_ROUTE, RouteParams, Screen
-from companion.store.base import CorruptSession, DamagedGame
+from companion.app.routing import RouteParams
 from companion.tally.api import Problem
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
-
-logger = logging.getLogger(__name__)
 
 # Field names the rules use -> catalogue keys (others are shown as the rules name them).
 FIELD_LABELS: dict[str, str] = {
@@ -59,14 +55,13 @@ BAR_HEIGHT = 72  # the section bar: 56 px targets and the bar's padding
 FOOTER_HEIGHT, FOOTER_SPACING = PRIMARY_BUTTON_HEIGHT, 4  # a next-step button above it
 
 
-class TallyScreen(Screen):
+class TallyScreen(GameScreen[TallyController]):
     title_key: ClassVar[str]
     first_section: ClassVar[str]
     final_section: ClassVar[str] = "final"
 
     def __init__(self, ctx: AppContext, params: RouteParams) -> None:
         super().__init__(ctx, params)
-        self.controller: TallyController | None = None
         self.section = self.first_section
         self.problems: list[Problem] = []
 
@@ -113,53 +108,16 @@ class TallyScreen(Screen):
             bottom_appbar=self._bar,
         )
 
-    def did_appear(self) -> None:
-        self.ctx.spawn(self._load())
+    # ---- lifecycle (companion/app/game_screen.py) -----------------------------------------
+    async def open_controller(self) -> TallyController:
+        return await TallyController.open(self.ctx, self.session_id)
 
-    def will_disappear(self) -> None:
-        if self.controller is not None:
-            self.controller.unsubscribe()
-
-    async def _load(self) -> None:
-        for _attempt in range(3):  # released between its open and subscribe: open again
-            try:
-                controller = await TallyController.open(self.ctx, self.params["session_id"])
-            except (DamagedGame, CorruptSession) as exc:  # set aside: Home lists it
-                logger.warning("tally %s was set aside: %s", self.params["session_id"],
-                               exc.problem.reason)
-                self._show_failure(self.ctx.set_aside_text(exc.problem))
-                return
-            except Exception as exc:
-                logger.exception("opening a tally failed")
-                self._show_failure(self.ctx.t("games.open_failed", error=str(exc)))
-                return
-            if controller.subscribe(self._changed):
-                break
-        else:
-            logger.warning("tally %s was released while opening", self.params["session_id"])
-            return
-        self.controller = controller
-        if self.controller.session.finished:
+    def opened(self, controller: TallyController) -> None:
+        if controller.session.finished:
             self.section = self.final_section
-        self.render()
-        self.update()
 
-    def _show_failure(self, message: str) -> None:
-        self._body.controls = [
-            ft.Semantics(identifier="open-failed", content=body(message)),
-            big_button(self.ctx.t("common.home"), ft.Icons.HOME,
-                       lambda: self.ctx.go(HOME_ROUTE), filled=False)]
-        self.update()
-
-    def _changed(self) -> None:
-        self.render()
-        self.update()
-
-    def update(self) -> None:
-        try:
-            self.ctx.page.update()
-        except Exception as exc:  # the client went away meanwhile
-            logger.info("page update skipped: %s", exc)
+    def show_failure(self, message: str) -> None:
+        self._body.controls = self.failure_controls(message)
 
     # ---- reading -----------------------------------------------------------------------
     @property
@@ -237,13 +195,13 @@ class TallyScreen(Screen):
         if outcome.ok and then is not None:
             then()
         self.render()
-        self.update()
+        self.update_page()
 
     async def _undo_redo(self, *, undo: bool) -> None:
         outcome = await (self.ctl.undo() if undo else self.ctl.redo())
         self.problems = list(outcome.problems)
         self.render()
-        self.update()
+        self.update_page()
 
     def looks_early(self) -> bool:
         """Whether the game seems not played to its end (the finish question says so)."""
@@ -266,7 +224,7 @@ class TallyScreen(Screen):
         if outcome.ok:
             self.ctx.toast(self.ctx.t("games.final.saved"))
         self.render()
-        self.update()
+        self.update_page()
 
     def select(self, key: str) -> None:
         self.section = key
@@ -285,8 +243,9 @@ class TallyScreen(Screen):
         lines = [self.problem_text(p) for p in self.problems]
         if self.finished:
             lines.insert(0, t("games.finished_banner"))
-        if self.ctx.read_only:
-            lines.insert(0, t("store.read_only_short"))
+        read_only = self.read_only_text()
+        if read_only is not None:
+            lines.insert(0, read_only)
         self._banner.controls = [banner(lines, error=bool(self.problems))] if lines else []
         self._banner.visible = bool(lines)
         sections = section_bar(self.sections(), self.section, self.select)

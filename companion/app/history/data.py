@@ -7,25 +7,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import cast
 
 from babel.dates import format_date
 
 from companion import games
-from companion.app.assistants.hub import HUB as TALLY_HUB
 from companion.app.summaries import shown_player
-from companion.app.village.hub import HUB as VILLAGE_HUB
-from companion.history.abandon import resume, split_unfinished
+from companion.history.abandon import split_unfinished
 from companion.history.backup import (
     BackupError,
-    BackupStore,
     ImportReport,
     backup_json,
     game_json,
-    import_backup,
     results_csv,
 )
 from companion.history.cache import history_cache
+from companion.history.library import Library
 from companion.history.names import load_merges, save_merges
 from companion.history.query import HistoryFilter, HistoryPage
 from companion.history.records import GameRecord
@@ -58,11 +54,8 @@ def read_page(flt: HistoryFilter, page: int, page_size: int,
 
 
 def resume_abandoned(session_id: str, store: SessionStore) -> None:
-    """An abandoned game back on Home's "Continue a game" (a copy another screen holds
-    is dropped: its version is now behind the file's)."""
-    resume(store, session_id)
-    for hub in (VILLAGE_HUB, TALLY_HUB):
-        hub.forget(session_id)
+    """An abandoned game back on Home's "Continue a game" (history/library.py)."""
+    Library(store).resume(session_id)
 
 
 @dataclass(frozen=True)
@@ -204,9 +197,7 @@ def import_data(data: bytes, store: SessionStore) -> ImportReport:
     if len(data) > MAX_IMPORT_BYTES:
         raise BackupError(f"the file is larger than {MAX_IMPORT_BYTES // 2**20} MB",
                           "too_large", size=MAX_IMPORT_BYTES // 2**20)
-    report = import_backup(cast(BackupStore, store), data)
-    history_cache(store).invalidate()
-    return report
+    return Library(store).import_backup(data)
 
 
 def backup_folder(store: SessionStore) -> Path | None:

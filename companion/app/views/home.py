@@ -11,7 +11,6 @@ from pathlib import Path
 import flet as ft
 
 from companion import games
-from companion.app.assistants.hub import HUB as TALLY_HUB
 from companion.app.history.data import (
     day_text,
     game_label,
@@ -39,10 +38,10 @@ from companion.app.settings import (
     KEY_THEME,
 )
 from companion.app.summaries import game_title, shown_player, stored_title
-from companion.app.village.hub import HUB as VILLAGE_HUB
 from companion.app.village.present import term
-from companion.history.abandon import FinishedGame, abandon, resume, split_unfinished
+from companion.history.abandon import FinishedGame, split_unfinished
 from companion.history.cache import history_cache
+from companion.history.library import Library
 from companion.history.played import last_played
 from companion.history.query import HistoryPage
 from companion.history.records import OUT_SCORE, GameRecord
@@ -128,35 +127,27 @@ def discard_problem(problem_id: str, history_page: int, store: SessionStore) -> 
 
 def trash_game(session_id: str, history_page: int, store: SessionStore
                ) -> tuple[str, HomeData]:
-    """Store thread: move a game to the trash (restorable), then read Home again. A copy
-    another screen holds in memory is dropped: opening the game now says it is gone (and
-    after Undo it loads again from the restored file)."""
-    trash_id = store.trash(session_id)
-    for hub in (VILLAGE_HUB, TALLY_HUB):
-        hub.forget(session_id)
+    """Store thread: move a game to the trash (restorable; history/library.py), then read
+    Home again."""
+    trash_id = Library(store).trash(session_id)
     return trash_id, read_home_data(store, history_page)
 
 
 def restore_game(trash_id: str, history_page: int, store: SessionStore) -> HomeData:
     """Store thread: put a deleted game back exactly as it was, then read Home again."""
-    store.restore(trash_id)
+    Library(store).restore(trash_id)
     return read_home_data(store, history_page)
 
 
 def abandon_game(session_id: str, history_page: int, store: SessionStore) -> HomeData:
-    """Store thread: mark a game abandoned (kept, off "Continue"), then read Home again.
-    A copy another screen holds is dropped (its version is now behind the file's)."""
-    abandon(store, session_id)
-    for hub in (VILLAGE_HUB, TALLY_HUB):
-        hub.forget(session_id)
+    """Store thread: mark a game abandoned (kept, off "Continue"), then read Home again."""
+    Library(store).abandon(session_id)
     return read_home_data(store, history_page)
 
 
 def resume_game(session_id: str, history_page: int, store: SessionStore) -> HomeData:
     """Store thread: an abandoned game back among the games to continue (Undo)."""
-    resume(store, session_id)
-    for hub in (VILLAGE_HUB, TALLY_HUB):
-        hub.forget(session_id)
+    Library(store).resume(session_id)
     return read_home_data(store, history_page)
 
 

@@ -26,9 +26,8 @@ from companion.app.village.log.model import LogEntry, actor_of
 from companion.app.village.log.words import describe
 from companion.app.village.present import error_text, note_texts
 from companion.app.village.table.round_end_data import round_end_of
-from companion.store.base import ReadOnlyStore, StaleWrite
 from companion.village.changes import PlayerChange, changes
-from companion.village.read import EngineFault, Reader, RuleError, TurnOptions
+from companion.village.read import Reader, RuleError, TurnOptions
 from companion.village.service import VillageService
 from companion.village.session import Outcome, VillageSession
 from companion.village.state import VillageState
@@ -282,17 +281,21 @@ class VillageController(SharedHandle[VillageSession]):
     async def set_prefs(self, **prefs: Any) -> bool:
         return await self._run(lambda svc, s: svc.set_prefs(self.session_id, s, **prefs))
 
+    def acting_refusal(self) -> str | None:
+        return acting_refusal(self.ctx)  # table mode: a watching phone may not act
+
+    def saved(self, result: Any) -> None:
+        if isinstance(result, Outcome):
+            self.last_notes = note_texts(self.ctx, result.note_data)
+        elif result is not False:
+            self.last_notes = []
+
     async def _run(self, work: Callable[[VillageService, VillageSession], Any],
                    on_refusal: Callable[[RuleError], Any] | None = None) -> bool:
-        """Apply + save on the store thread; only then confirm (haptic) and re-render."""
-        if self.busy:
-            return False
-        refusal = acting_refusal(self.ctx)  # table mode: a watching phone may not act
-        if refusal is not None:
-            self.ctx.toast(refusal)
-            return False
-        self.busy = True
+        """Apply + save on the store thread (SharedHandle.run); also keep what the action
+        changed and work out what the table asks next, there rather than on the loop."""
         session = self.session
+
         def apply(store: Any) -> Any:
             before = session.state
             result = work(VillageService(store), session)
@@ -305,33 +308,9 @@ class VillageController(SharedHandle[VillageSession]):
                 logger.exception("turn options of the new state failed")
             return result
 
-        try:
-            result = await self.ctx.store.run(apply)
-        except RuleError as exc:
-            if on_refusal is not None:
-                on_refusal(exc)
-            else:
-                self.ctx.toast(error_text(self.ctx, exc))
-            return False
-        except EngineFault:  # a bug: said calmly, nothing was changed or lost
-            logger.exception("the engine failed on a command")
-            self.ctx.toast(self.ctx.t("common.engine_fault"))
-            return False
-        except StaleWrite as exc:  # another window or process saved to this game first
-            await self.reload_after(exc)  # still busy: no tap lands on the stale copy
-            return False
-        except Exception as exc:  # a failed save must be seen, never swallowed
-            if not isinstance(exc, ReadOnlyStore):
-                logger.exception("saving the game failed")
-            self.ctx.toast(self.ctx.failure_text(exc))
-            return False
-        finally:
-            self.busy = False
-        if isinstance(result, Outcome):
-            self.last_notes = note_texts(self.ctx, result.note_data)
-        elif result is not False:
-            self.last_notes = []
-        self.ctx.device.haptic()
-        self.opened.notify()
-        return result is not False
-
+        ran = await self.run(apply)
+        if isinstance(ran.refusal, RuleError) and on_refusal is not None:
+            on_refusal(ran.refusal)  # shown beside the field it names
+        elif ran.refusal is not None:
+            self.ctx.toast(error_text(self.ctx, ran.refusal))
+        return ran.done and ran.result is not False

@@ -5,6 +5,7 @@ one command at a time)."""
 from __future__ import annotations
 
 from companion.app.shared_sessions import OpenShared, SharedSessions
+from companion.history.library import keep_in_step
 from companion.store.base import SessionStore
 from companion.village.service import VillageService
 from companion.village.session import VillageSession
@@ -17,3 +18,4 @@ def _load(store: SessionStore, session_id: str) -> VillageSession:
 
 
 HUB: SharedSessions[VillageSession] = SharedSessions(_load)
+keep_in_step(HUB)  # a game deleted or abandoned from Home or History is dropped from it

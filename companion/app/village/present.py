@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion.app.summaries import KARLA_NAME
+from companion.core.errors import Refused
 from companion.village.notes import cube_list, render_en
-from companion.village.read import RuleError
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -110,7 +110,7 @@ def field_words(ctx: AppContext, field: str) -> str:
     return ctx.t(FIELD_WORDS.get(parts[0], "village.refused_entry"))
 
 
-def error_text(ctx: AppContext, exc: RuleError) -> str:
+def error_text(ctx: AppContext, exc: Refused) -> str:
     """What is wrong, in the player's words: worded from the catalogues by the error's
     key ("error.<key>", which names the thing: "Chen has 0 coins, needs 2"); an error
     without a key (or the key without text) keeps the engine's English message after
