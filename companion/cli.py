@@ -136,7 +136,7 @@ def _allow_option(kind: str) -> Callable[[str], str]:
     error (exit 2) naming what is wrong."""
 
     def check(value: str) -> str:
-        from companion.app import server_guard  # no Flet import: cheap for every command
+        from companion.web import server_guard  # no Flet import: cheap for every command
 
         parse = (server_guard.allow_host_option if kind == "host"
                  else server_guard.allow_origin_option)

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from companion.app.connection_banner import BANNER_ID, GRACE_MS
 from companion.i18n import Translator
+from companion.web.connection_banner import BANNER_ID, GRACE_MS
 
 from .conftest import AppProcess, restartable_app
 from .test_browser import LOAD_TIMEOUT_MS, drawn, open_app
