@@ -111,7 +111,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from companion.bench import run_bench
+    from companion.bench.main import run_bench
 
     return run_bench(args)
 

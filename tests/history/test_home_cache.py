@@ -51,8 +51,8 @@ def test_home_gives_unfinished_games_and_one_page(tmp_path: Path) -> None:
 
 def test_bench_home_switch(monkeypatch: pytest.MonkeyPatch,
                            capsys: pytest.CaptureFixture[str]) -> None:
-    import companion.app.home_bench as home_bench
-    from companion.history.bench import main
+    import companion.bench.home as home_bench
+    from companion.bench.history import main
 
     def fake(tmp: Path, sizes: tuple[int, ...]) -> dict[str, Any]:
         return {"sizes": list(sizes), "first_ms": {"3": 1.0}, "skeleton_ms": {"3": 0.5},

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.history.bench import bench_history, main
+from companion.bench.history import bench_history, main
 
 
 def test_bench_history_reports_every_figure(tmp_path: Path) -> None:
@@ -28,7 +28,7 @@ def test_module_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_bench_history_flag_runs_the_history_benchmark(monkeypatch: pytest.MonkeyPatch) -> None:
     """`village-companion bench --history [--json]` hands over to the history benchmark."""
-    import companion.history.bench as history_bench
+    import companion.bench.history as history_bench
     from companion.cli import main
 
     calls: list[bool] = []

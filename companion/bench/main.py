@@ -4,8 +4,8 @@ Engine apply time per accepted command (p50/p99), replay of a 400-event session,
 store's save-one-event p95 with 0/100/1000 stored sessions against a naive TinyDB layout,
 resuming a stored real game, peak RSS. `--startup` adds launch-to-first-HTTP-200 of the app
 against a bare Flet hello-world. `--taps [--rounds N]` instead measures tap latency in
-headless Chromium against a bare Flet counter (companion/app/tap_bench.py). `--tables`
-measures table mode at scale (companion/app/table_bench.py).
+headless Chromium against a bare Flet counter (companion/bench/taps.py). `--tables`
+measures table mode at scale (companion/bench/tables.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.store.bench import bench_store
+from companion.bench.store import bench_store
 from companion.store.tinydb_store import TinyDBStore
 from companion.village.autoplay import candidate_commands
 from companion.village.rules.errors import RuleError
@@ -111,7 +111,7 @@ def collect(startup: bool = False, *, games: int = 12, store_sizes: dict[str, in
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     }
     if startup:
-        from companion.app.startup_bench import measure_startup
+        from companion.bench.startup import measure_startup
 
         out["startup"] = measure_startup()
     return out
@@ -119,15 +119,15 @@ def collect(startup: bool = False, *, games: int = 12, store_sizes: dict[str, in
 
 def run_bench(args: argparse.Namespace) -> int:
     if getattr(args, "history", False):  # the history and statistics at scale
-        from companion.history.bench import run_history_bench
+        from companion.bench.history import run_history_bench
 
         return run_history_bench(bool(args.json))
     if getattr(args, "tables", False):  # table mode: many clients on a live server
-        from companion.app.table_bench import run_cli as run_tables
+        from companion.bench.tables import run_cli as run_tables
 
         return run_tables(args)
     if getattr(args, "taps", False):  # a browser benchmark of its own
-        from companion.app.tap_bench import run_cli
+        from companion.bench.taps import run_cli
 
         return run_cli(int(getattr(args, "rounds", 30)), bool(args.json),
                        str(getattr(args, "renderer", "auto")))
