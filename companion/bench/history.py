@@ -1,21 +1,18 @@
 """History figures: list + first history page, statistics, memory, for 100 / 1,000 /
 10,000 stored finished games. Printed, never asserted.
 
-    python -m companion.bench.history [--json] [--sizes 100,1000] [--home]
+    village-companion bench --history [--json] [--sizes 100,1000] [--home]
 
-`--home` adds Home's figures on the live app (companion/bench/home.py: the time to
-first show Home's history, cold and warm, and the server's RSS after one and twenty Home
-loads), measured with a real server and raw Flet protocol clients.
-
-`village-companion bench --history` calls `run_history_bench(as_json)`.
+(companion/bench/main.py runs it.) `--home` adds Home's figures on the live app
+(companion/bench/home.py: the time to first show Home's history, cold and warm, and the
+server's RSS after one and twenty Home loads), measured with a real server and raw Flet
+protocol clients.
 
 The games come from companion/bench/fixture.py, shared with companion/bench/home.py.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import shutil
 import statistics
@@ -170,38 +167,3 @@ def print_figures(figs: dict[str, Any]) -> None:
         k = str(size)
         print(f"  {size:>6}  {figs['after_save_ms'][k]:>48}"
               f"  {figs['after_finish_ms'][k]:>21}")
-
-
-def run_history_bench(as_json: bool = False, sizes: tuple[int, ...] = SIZES,
-                      home: bool = False) -> int:
-    with tempfile.TemporaryDirectory() as tmp:
-        figs = bench_history(Path(tmp), sizes)
-        home_figs: dict[str, Any] | None = None
-        if home:  # the live app: a tool's entry point, not the history domain
-            from companion.bench.home import bench_home, print_home_figures
-
-            home_figs = bench_home(Path(tmp), sizes)
-    if as_json:
-        print(json.dumps({**figs, "home": home_figs} if home_figs else figs, indent=2))
-    else:
-        print_figures(figs)
-        if home_figs is not None:
-            print_home_figures(home_figs)
-    return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion.bench.history")
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--sizes", default=",".join(map(str, SIZES)),
-                        help="comma-separated game counts (default %(default)s)")
-    parser.add_argument("--home", action="store_true",
-                        help="also Home's history on the live app: first show, cold and "
-                             "warm, and server memory after 1 and 20 Home loads")
-    args = parser.parse_args(argv)
-    sizes = tuple(int(s) for s in args.sizes.split(",") if s.strip())
-    return run_history_bench(args.json, sizes, home=args.home)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

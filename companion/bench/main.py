@@ -5,7 +5,9 @@ store's save-one-event p95 with 0/100/1000 stored sessions against a naive TinyD
 resuming a stored real game, peak RSS. `--startup` adds launch-to-first-HTTP-200 of the app
 against a bare Flet hello-world. `--taps [--rounds N]` instead measures tap latency in
 headless Chromium against a bare Flet counter (companion/bench/taps.py). `--tables`
-measures table mode at scale (companion/bench/tables.py).
+measures table mode at scale (companion/bench/tables.py). `--history [--sizes 100,1000]
+[--home]` the history and statistics, and Home on the live app, with many stored games
+(companion/bench/history.py, companion/bench/home.py).
 """
 
 from __future__ import annotations
@@ -117,11 +119,51 @@ def collect(startup: bool = False, *, games: int = 12, store_sizes: dict[str, in
     return out
 
 
+def run_history_bench(as_json: bool = False, sizes: tuple[int, ...] | None = None,
+                      home: bool = False) -> int:
+    """`bench --history [--sizes 100,1000] [--home]`: the history figures, and with `home`
+    Home's figures on the live app, both on the same stored games."""
+    from companion.bench.history import SIZES, bench_history, print_figures
+
+    sizes = sizes or SIZES
+    with tempfile.TemporaryDirectory() as tmp:
+        figs = bench_history(Path(tmp), sizes)
+        home_figs: dict[str, Any] | None = None
+        if home:
+            from companion.bench.home import bench_home, print_home_figures
+
+            home_figs = bench_home(Path(tmp), sizes)
+    if as_json:
+        print(json.dumps({**figs, "home": home_figs} if home_figs else figs, indent=2))
+    else:
+        print_figures(figs)
+        if home_figs is not None:
+            print_home_figures(home_figs)
+    return 0
+
+
+def game_counts(text: str | None) -> tuple[int, ...] | None:
+    """`--sizes` for --history: comma-separated game counts ("100,1000"); None when not
+    given. Raises ValueError naming the option for anything else."""
+    if text is None:
+        return None
+    try:
+        counts = tuple(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        counts = ()
+    if not counts or min(counts) < 1:
+        raise ValueError(f"--sizes: with --history, game counts like 100,1000 (not {text!r})")
+    return counts
+
+
 def run_bench(args: argparse.Namespace) -> int:
     if getattr(args, "history", False):  # the history and statistics at scale
-        from companion.bench.history import run_history_bench
-
-        return run_history_bench(bool(args.json))
+        try:
+            sizes = game_counts(getattr(args, "sizes", None))
+        except ValueError as exc:
+            print(exc, file=sys.stderr)
+            return 2
+        return run_history_bench(bool(args.json), sizes, bool(getattr(args, "home", False)))
     if getattr(args, "tables", False):  # table mode: many clients on a live server
         from companion.bench.tables import run_cli as run_tables
 
