@@ -46,7 +46,7 @@ go into the page with the app title in each language: when the user switches lan
 later, the page's title (which the app sets to `app.title`) picks the matching words.
 
 The page's head names the app (title, description, theme colour) in the same language:
-`web_manifest.brand_page`.
+`manifest.brand_page`.
 
 The page is sent with `Cache-Control: no-store` and without validators (ETag,
 Last-Modified), and conditional request headers are dropped for page requests, so a cached

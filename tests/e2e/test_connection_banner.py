@@ -41,7 +41,7 @@ def open_page(browser: Any, url: str, locale: str, dark: bool = False) -> Any:
 
 def wait_for_app(page: Any, title: str) -> None:
     """The app's session is up: its socket is open and the page title is `app.title` (the
-    served page already carries it in the page's language, web_manifest.brand_page)."""
+    served page already carries it in the page's language, web.manifest.brand_page)."""
     page.wait_for_function("(t) => document.title === t && window.__vcConnection "
                            "&& window.__vcConnection.open() === 1", arg=title,
                            timeout=LOAD_TIMEOUT_MS)

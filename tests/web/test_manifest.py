@@ -1,5 +1,5 @@
 """The app's own web manifest and icons (issue 20): "Add to home screen" installs Village
-Companion. The manifest file matches web_manifest.manifest(); every icon is a real PNG of
+Companion. The manifest file matches web.manifest.manifest(); every icon is a real PNG of
 its size; a maskable icon keeps its picture inside the safe zone; Flet's own ASGI app,
 behind ConnectionBanner, serves our manifest, icons and a page head that names the app in
 the page's language."""
