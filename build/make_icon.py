@@ -1,7 +1,7 @@
 """Draw assets/icon.png (1024x1024, app icon for `flet build`), assets/favicon.png
 (64x64, browser tab) and the web app's icons under assets/icons/ (the web manifest's
 192/512 and maskable 192/512, the iOS home-screen icon and the loading screen's picture;
-see companion/app/web_manifest.py) without any imaging library: a house with a red roof
+see companion/web/manifest.py) without any imaging library: a house with a red roof
 and a tree on village green. A maskable icon draws the picture at MASKABLE_SCALE around
 the centre, so all of it lies inside the safe zone (the centre circle of 40 % radius)
 that every launcher's mask keeps. Run: python build/make_icon.py"""
@@ -74,7 +74,7 @@ def png(width: int, height: int, raw_rgba_rows: bytes) -> bytes:
 
 
 # The web icons: file name under assets/icons/ -> (size, purpose); the same table as
-# companion/app/web_manifest.ICONS (tests/app/test_web_manifest.py checks they agree).
+# companion/web/manifest.ICONS (tests/web/test_manifest.py checks they agree).
 WEB_ICONS: dict[str, tuple[int, str | None]] = {
     "icon-192.png": (192, None),
     "icon-512.png": (512, None),

@@ -111,7 +111,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from companion.bench import run_bench
+    from companion.bench.main import run_bench
 
     return run_bench(args)
 
@@ -136,7 +136,7 @@ def _allow_option(kind: str) -> Callable[[str], str]:
     error (exit 2) naming what is wrong."""
 
     def check(value: str) -> str:
-        from companion.app import server_guard  # no Flet import: cheap for every command
+        from companion.web import server_guard  # no Flet import: cheap for every command
 
         parse = (server_guard.allow_host_option if kind == "host"
                  else server_guard.allow_origin_option)
@@ -200,8 +200,12 @@ def build_parser() -> argparse.ArgumentParser:
                          help="only table mode at scale: N tables with M clients each "
                               "(raw Flet protocol over WebSockets to a server on "
                               "127.0.0.1), action-to-last-client latency and RSS per table")
+    p_bench.add_argument("--home", action="store_true",
+                         help="--history: also Home's history on the live app (first show, "
+                              "cold and warm, and server memory after 1 and 20 Home loads)")
     p_bench.add_argument("--sizes", default=None, metavar="NxM,...",
-                         help="--tables: tables x clients per table (default 1x5,10x5,50x4)")
+                         help="--tables: tables x clients per table (default 1x5,10x5,50x4); "
+                              "--history: game counts (default 100,1000,10000)")
     p_bench.add_argument("--actions", type=int, default=80, metavar="N",
                          help="--tables: actions measured per size (default 80)")
     p_bench.add_argument("--think", type=float, default=2.0, metavar="SECONDS",

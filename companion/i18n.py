@@ -19,14 +19,15 @@ import gettext
 import logging
 import os
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from babel.core import UnknownLocaleError
+from babel import Locale
+from babel.core import UnknownLocaleError, negotiate_locale, parse_locale
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
@@ -186,30 +187,42 @@ def _format(text: str, kwargs: Mapping[str, Any]) -> str:
         return text
 
 
-def best_language(locale_string: str | None) -> str:
-    """Map a browser/OS locale ("zh-TW", "zh_Hant_TW", "ko-KR", "de_AT.UTF-8") to ours.
+# Regions that write Chinese in the traditional script when a tag names no script.
+_HANT_REGIONS = frozenset({"TW", "HK", "MO"})
 
-    Traditional Chinese is chosen for the Hant script or TW/HK/MO; Simplified Chinese
-    (Hans, CN, SG) is not offered and falls to English like every other language.
-    """
-    if not locale_string:
-        return DEFAULT_LANGUAGE
-    # POSIX forms carry an encoding and a modifier: "de_AT.UTF-8@euro".
-    cleaned = locale_string.strip().split(".")[0].split("@")[0].replace("-", "_")
-    parts = [p for p in cleaned.split("_") if p]
-    if not parts:
-        return DEFAULT_LANGUAGE
-    language = parts[0].lower()
-    script = next((p.title() for p in parts[1:] if len(p) == 4 and p.isalpha()), None)
-    territory = next((p.upper() for p in parts[1:] if len(p) in (2, 3) and p != script),
-                     None)
+
+def _catalogue_tag(tag: str) -> str | None:
+    """A browser or OS locale ("zh-TW", "zh_Hant_TW", "de_AT.UTF-8@euro") as a Babel
+    identifier our catalogues can be matched against ("zh_Hant", "de_AT"); Chinese always
+    carries its script (a bare "zh" or a TW/HK/MO region is Hant). None when unreadable."""
+    try:
+        parts = parse_locale(tag.strip().replace("-", "_"))
+    except ValueError:
+        return None
+    language, territory, script = parts[0], parts[1], parts[2]
     if language == "zh":
-        if script == "Hant" or (script is None and territory in (None, "TW", "HK", "MO")):
-            return "zh_Hant"
+        if script is None:
+            script = "Hant" if territory in (None, *_HANT_REGIONS) else "Hans"
+        return f"zh_{script}"
+    return language if territory is None else f"{language}_{territory}"
+
+
+def negotiate_language(preferred: Iterable[str | None]) -> str:
+    """The first of `preferred` (browser or device locales, most wanted first) that we
+    have a catalogue for, by Babel's `negotiate_locale`; a region falls back to its
+    language (de-CH -> de), Traditional Chinese is the Hant script or TW/HK/MO
+    (zh-TW, zh-Hant -> zh_Hant) while Simplified Chinese is not offered; else English.
+    The one language negotiator of the app: the device's locales, Accept-Language."""
+    tags = [t for t in (_catalogue_tag(p) for p in preferred if p) if t is not None]
+    found = negotiate_locale(tags, SUPPORTED_LANGUAGES, aliases={})  # no "de" -> "de_DE"
+    if found is None:
         return DEFAULT_LANGUAGE
-    if language in ("ko", "de", "en"):
-        return language
-    return DEFAULT_LANGUAGE
+    return next(lang for lang in SUPPORTED_LANGUAGES if lang.lower() == found.lower())
+
+
+def best_language(locale_string: str | None) -> str:
+    """One locale's language ("ko-KR" -> ko): `negotiate_language` of that one."""
+    return negotiate_language([locale_string])
 
 
 class Translator:

@@ -6,7 +6,7 @@ import asyncio
 import errno
 import logging
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import flet as ft
 
@@ -28,7 +28,6 @@ from companion.store.base import (
 )
 
 if TYPE_CHECKING:
-    from companion.app.routing import Router
     from companion.app.table_mode.sharing import TableShare
 
 logger = logging.getLogger(__name__)
@@ -37,6 +36,17 @@ KEEP_WORDS_LANGUAGE = "ko"  # spaces between words, but Flutter breaks between s
 T = TypeVar("T")
 # A write the data folder refused (it turned read-only, or lost its permissions).
 _READ_ONLY_ERRNOS = (errno.EROFS, errno.EACCES, errno.EPERM)
+
+
+class Navigation(Protocol):
+    """What the context asks of the router (`routing.Router`, which builds every screen
+    with this context and so sits above it)."""
+
+    def go(self, route: str) -> None: ...
+
+    def back(self) -> None: ...
+
+    def rebuild(self) -> None: ...
 
 
 class AppContext:
@@ -49,7 +59,7 @@ class AppContext:
         self.settings = settings
         self.translator = Translator(language)
         self.device = DeviceServices(page, on_copied=lambda: self.toast(self.t("common.copied")))
-        self.router: Router | None = None
+        self.router: Navigation | None = None
         # Table mode (issue 12): the process's share state (None: not sharing) and, on a
         # joined phone, its member id (None: the host). See companion/app/table_mode.
         self.share: TableShare | None = None

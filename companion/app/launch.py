@@ -1,13 +1,14 @@
 """Start the app as a local web server (the default everywhere; no display needed).
 
 The server is Flet's own ASGI app (`ft.run(..., export_asgi_app=True)`) wrapped in
-`server_guard.HostOriginGuard` and served by uvicorn here, so that only the app's own page
-can open a session, and SIGTERM/SIGINT end the process promptly. Inside the guard,
-`connection_banner.ConnectionBanner` puts the "connection lost" banner into the app page.
+`companion.web.server_guard.HostOriginGuard` and served by uvicorn here, so that only the
+app's own page can open a session, and SIGTERM/SIGINT end the process promptly. Inside the
+guard, `companion.web.connection_banner.ConnectionBanner` puts the "connection lost" banner
+into the app page.
 
 With `--share [ADDRESS]` (table mode, issue 12) it listens on 127.0.0.1 and on the LAN
-address, and `companion.share.guard.ShareGuard` inside the guard lets only the host and the
-phones that joined reach the app (see companion/app/table_mode/sharing.py)."""
+address, and `companion.web.share_guard.ShareGuard` inside the guard lets only the host and
+the phones that joined reach the app (see companion/app/table_mode/sharing.py)."""
 
 from __future__ import annotations
 
@@ -28,13 +29,7 @@ from typing import Any
 import flet as ft
 from flet.utils import get_bool_env_var, get_free_tcp_port, is_linux_server, open_in_browser
 
-from companion.app.connection_banner import ConnectionBanner, StoreLanguage
-from companion.app.server_guard import (
-    WILDCARD_BIND_HOSTS,
-    ASGIApp,
-    HostOriginGuard,
-    build_policy,
-)
+from companion.app.page_language import StoreLanguage
 from companion.app.shell import build_main, warm_first_page
 from companion.app.store_access import AsyncStore, open_store, warm_history
 from companion.app.table_mode.sharing import (
@@ -44,8 +39,15 @@ from companion.app.table_mode.sharing import (
     choose_address,
 )
 from companion.bundled import bundled_dir
-from companion.share.guard import ShareGuard
 from companion.share.registry import ShareRegistry
+from companion.web.connection_banner import ConnectionBanner
+from companion.web.server_guard import (
+    WILDCARD_BIND_HOSTS,
+    ASGIApp,
+    HostOriginGuard,
+    build_policy,
+)
+from companion.web.share_guard import ShareGuard
 
 logger = logging.getLogger(__name__)
 

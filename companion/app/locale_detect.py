@@ -1,14 +1,14 @@
-"""Pick the first-run language from the client's locale list (browser or phone OS)."""
+"""Pick the first-run language from the client's locale list (browser or phone OS), by
+`companion.i18n.negotiate_language`."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
 
 import flet as ft
 
-from companion.i18n import DEFAULT_LANGUAGE, best_language
+from companion.i18n import DEFAULT_LANGUAGE, negotiate_language
 
 logger = logging.getLogger(__name__)
 
@@ -21,15 +21,6 @@ def locale_tag(locale: ft.Locale) -> str:
     return "_".join(p for p in parts if p)
 
 
-def choose_language(candidates: Iterable[str]) -> str:
-    """First candidate we have a catalogue for; English if none ("fr, de" -> de)."""
-    for candidate in candidates:
-        language = best_language(candidate)
-        if language != DEFAULT_LANGUAGE or candidate.lower().startswith("en"):
-            return language
-    return DEFAULT_LANGUAGE
-
-
 async def detect_language(page: ft.Page, timeout_s: float | None = None) -> str:
     """Ask the client for its locales; a client that does not answer gets English."""
     try:
@@ -40,4 +31,4 @@ async def detect_language(page: ft.Page, timeout_s: float | None = None) -> str:
     candidates = [locale_tag(loc) for loc in (getattr(info, "locales", None) or [])]
     if isinstance(info, ft.WebDeviceInfo):
         candidates += list(info.languages or []) + ([info.language] if info.language else [])
-    return choose_language(candidates)
+    return negotiate_language(candidates)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.app.locale_detect import choose_language, detect_language, locale_tag
+from companion.app.locale_detect import detect_language, locale_tag
 from companion.app.routes import build_routes
 from companion.app.routing import (
     HOME_ROUTE,
@@ -27,7 +27,7 @@ from companion.app.store_access import AsyncStore
 from companion.app.table_mode.confine import joined_member, member_router
 from companion.app.table_mode.sharing import TableShare
 from companion.app.theme import apply_theme, install_themes
-from companion.i18n import DEFAULT_LANGUAGE
+from companion.i18n import DEFAULT_LANGUAGE, negotiate_language
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -140,7 +140,7 @@ def build_main(store: AsyncStore, routes: Mapping[str, RouteSpec] | None = None,
         def follow_device_locale(e: ft.LocaleChangeEvent) -> None:
             # Only while the user has not picked a language in Settings.
             if ctx.settings.language is None:
-                new = choose_language(locale_tag(loc) for loc in e.locales)
+                new = negotiate_language(locale_tag(loc) for loc in e.locales)
                 if new != ctx.language:
                     ctx.set_language(new)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.app.settings import ThemeChoice
-from companion.app.web_fonts import WEB_FONTS, fallbacks
+from companion.web.fonts import WEB_FONTS, fallbacks
 
 # A muted village green; Flutter derives the whole light and dark palettes from it.
 SEED_COLOUR = "#4E7D3A"

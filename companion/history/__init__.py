@@ -8,6 +8,7 @@ Pure domain code, no UI: everything here reads what the store lists (SessionInfo
 - query.py: the history, newest first, filtered, searched and paged;
 - stats.py: statistics per player and per game, from records only;
 - backup.py: export / import of everything, one game as JSON, results as CSV;
-- bgstats.py: the BG Stats "createPlay" link of a finished game;
-- bench.py: speed and memory figures (`python -m companion.history.bench`).
+- bgstats.py: the BG Stats "createPlay" link of a finished game.
+
+(Its speed and memory figures: companion/bench/history.py.)
 """

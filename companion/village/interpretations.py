@@ -3,7 +3,7 @@
 `data/interpretations.json` lists every such place: the passage (seed and the original
 sentence), the reading the app chose for new games, the other reading, and for a reading
 that changed with a rules fix, the `legacy` one that games started before it keep
-(`VillageSetup.rules_version` below the entry's `since`). Switchable readings are chosen
+(the setup's `rules_version` below the entry's `since`). Switchable readings are chosen
 per new game and stored in its setup (`readings`, or a setup field such as `compensation`).
 
 Engine code asks `reading(setup, key)`; it never reads the file's defaults itself.
@@ -12,16 +12,32 @@ Engine code asks `reading(setup, key)`; it never reads the file's defaults itsel
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-if TYPE_CHECKING:
-    from companion.village.setup import VillageSetup
-
 Edition = Literal["big-box", "2011"]
+
+
+class ReadingsOf(Protocol):
+    """What a game's readings depend on: its setup (`village.setup.VillageSetup`, which
+    builds on this module and so is not named here). A reading kept in a setup field
+    (`Interpretation.setup_field`) is read from that attribute."""
+
+    @property
+    def edition(self) -> str: ...
+
+    @property
+    def solo(self) -> bool: ...
+
+    @property
+    def rules_version(self) -> int: ...
+
+    @property
+    def readings(self) -> Mapping[str, str]: ...
 
 #: Rules revision of games started by this build. 1: before the rulebook fixes of issue 10
 #: (Karla after the well, the solo marker, 2011 blocking, compensation and end deaths).
@@ -90,7 +106,7 @@ def default_reading(key: str, rules_version: int) -> str:
     return item.chosen
 
 
-def reading(setup: VillageSetup, key: str) -> str:
+def reading(setup: ReadingsOf, key: str) -> str:
     """The reading this game plays by (its choice, else its rules version's default)."""
     item = interpretation(key)
     if item.setup_field is not None:
@@ -98,7 +114,7 @@ def reading(setup: VillageSetup, key: str) -> str:
     return setup.readings.get(key) or default_reading(key, setup.rules_version)
 
 
-def effective_readings(setup: VillageSetup) -> dict[str, str]:
+def effective_readings(setup: ReadingsOf) -> dict[str, str]:
     """Every reading this game plays by: key -> option, for the entries of its edition and
     mode whose `applies_with` readings are in effect (the game's state carries them as
     `VillageState.readings`)."""

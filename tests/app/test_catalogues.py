@@ -31,7 +31,7 @@ from companion.i18n import (
 )
 
 APP_DIR = Path(i18n.__file__).resolve().parent / "app"
-SHARE_DIR = APP_DIR.parent / "share"  # the join page (companion/share/guard.py)
+WEB_DIR = APP_DIR.parent / "web"  # the join page and the connection banner
 GAMES_DIR = APP_DIR.parent / "games"  # the games' registry: their names' keys
 KEY_RE = re.compile(r"^[a-z_]+(\.[a-z0-9_]+)+$")
 
@@ -99,10 +99,11 @@ def count_for_form(lang: str, index: int) -> int:
 
 
 def keys_used_in_app() -> dict[str, str]:
-    """String constants in companion/app that look like message keys -> where."""
+    """String constants in companion/app and companion/web that look like message keys ->
+    where."""
     namespaces = {key.split(".")[0] for key in raw_catalogue("en")}
     found: dict[str, str] = {}
-    for path in [*APP_DIR.rglob("*.py"), *SHARE_DIR.rglob("*.py"), *GAMES_DIR.rglob("*.py")]:
+    for path in [*APP_DIR.rglob("*.py"), *WEB_DIR.rglob("*.py"), *GAMES_DIR.rglob("*.py")]:
         if path.name == "settings.py" and path.parent == APP_DIR:
             continue  # store keys such as "app.language", not messages
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):

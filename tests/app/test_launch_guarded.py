@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from companion.app import launch
-from companion.app.connection_banner import ConnectionBanner, StoreLanguage
-from companion.app.server_guard import HostOriginGuard
+from companion.app.page_language import StoreLanguage
 from companion.app.store_access import AsyncStore
+from companion.web.connection_banner import ConnectionBanner
+from companion.web.server_guard import HostOriginGuard
 
 
 class Recorder:

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from companion.app.connection_banner import BANNER_ID, GRACE_MS
 from companion.i18n import Translator
+from companion.web.connection_banner import BANNER_ID, GRACE_MS
 
 from .conftest import AppProcess, restartable_app
 from .test_browser import LOAD_TIMEOUT_MS, drawn, open_app
@@ -41,7 +41,7 @@ def open_page(browser: Any, url: str, locale: str, dark: bool = False) -> Any:
 
 def wait_for_app(page: Any, title: str) -> None:
     """The app's session is up: its socket is open and the page title is `app.title` (the
-    served page already carries it in the page's language, web_manifest.brand_page)."""
+    served page already carries it in the page's language, web.manifest.brand_page)."""
     page.wait_for_function("(t) => document.title === t && window.__vcConnection "
                            "&& window.__vcConnection.open() === 1", arg=title,
                            timeout=LOAD_TIMEOUT_MS)

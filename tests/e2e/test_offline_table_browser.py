@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from companion.app.connection_banner import BANNER_ID, SHADE_ID
 from companion.i18n import Translator
+from companion.web.connection_banner import BANNER_ID, SHADE_ID
 
 from .conftest import AppProcess, restartable_app
 from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, open_app, settle

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from companion.app.web_manifest import ICONS, THEME_COLOUR
 from companion.i18n import Translator
+from companion.web.manifest import ICONS, THEME_COLOUR
 
 from .test_browser import LOAD_TIMEOUT_MS, open_app
 

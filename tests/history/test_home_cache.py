@@ -51,8 +51,8 @@ def test_home_gives_unfinished_games_and_one_page(tmp_path: Path) -> None:
 
 def test_bench_home_switch(monkeypatch: pytest.MonkeyPatch,
                            capsys: pytest.CaptureFixture[str]) -> None:
-    import companion.app.home_bench as home_bench
-    from companion.history.bench import main
+    import companion.bench.home as home_bench
+    from companion.cli import main
 
     def fake(tmp: Path, sizes: tuple[int, ...]) -> dict[str, Any]:
         return {"sizes": list(sizes), "first_ms": {"3": 1.0}, "skeleton_ms": {"3": 0.5},
@@ -63,7 +63,7 @@ def test_bench_home_switch(monkeypatch: pytest.MonkeyPatch,
                            "growth_pct": 2.0}}
 
     monkeypatch.setattr(home_bench, "bench_home", fake)
-    assert main(["--sizes", "3", "--home"]) == 0
+    assert main(["bench", "--history", "--sizes", "3", "--home"]) == 0
     out = capsys.readouterr().out
     assert "Home's history on the live server" in out
     assert "after a save ms" in out and " 0.9 " in out

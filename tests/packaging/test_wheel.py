@@ -36,8 +36,8 @@ import pytest
 from e2e.conftest import free_port, wait_for_http
 
 from companion.app.theme import WEB_FONTS
-from companion.app.web_manifest import ICONS
 from companion.i18n import SUPPORTED_LANGUAGES, Translator
+from companion.web.manifest import ICONS
 
 ENV_FLAG = "VILLAGE_WHEEL_CHECK"
 REPO = Path(__file__).resolve().parents[2]

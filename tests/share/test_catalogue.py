@@ -13,13 +13,16 @@ from companion import share
 from companion.i18n import SUPPORTED_LANGUAGES, locales_dir
 
 SHARE_DIR = Path(share.__file__).resolve().parent
-# The app's table-mode screens keep their words in share.po as well.
+# The join page (companion/web) and the app's table-mode screens keep their words in
+# share.po as well.
+WEB_DIR = SHARE_DIR.parent / "web"
 TABLE_MODE_DIR = SHARE_DIR.parent / "app" / "table_mode"
 
 
 def keys_in_code() -> set[str]:
     found = set()
-    for path in [*SHARE_DIR.glob("*.py"), *TABLE_MODE_DIR.glob("*.py")]:
+    for path in [*SHARE_DIR.glob("*.py"), *WEB_DIR.glob("*.py"),
+                 *TABLE_MODE_DIR.glob("*.py")]:
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if (isinstance(node, ast.Constant) and isinstance(node.value, str)
                     and node.value.startswith("share.") and " " not in node.value):

@@ -19,9 +19,9 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
-from companion.app.server_guard import HostOriginGuard, build_policy
-from companion.share.guard import MEMBER_COOKIE, ShareGuard, member_id_from_user_agent
 from companion.share.registry import ShareRegistry
+from companion.web.server_guard import HostOriginGuard, build_policy
+from companion.web.share_guard import MEMBER_COOKIE, ShareGuard, member_id_from_user_agent
 
 
 async def tiny_app(scope: Any, receive: Any, send: Any) -> None:

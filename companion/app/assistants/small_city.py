@@ -1,4 +1,5 @@
-"""Small City screen: Round (phase tracker and helpers), Players, Promises, Final."""
+"""Small City screen: Round (phase tracker and helpers: small_city_round.SmallCityRound, the
+base of this screen), Players, Promises, Final."""
 
 from __future__ import annotations
 
@@ -8,12 +9,9 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.app.assistants.final import final_section
-from companion.app.assistants.play import TallyScreen
 from companion.app.assistants.players import FieldRow, field_rows, player_chips
 from companion.app.assistants.small_city_round import (
-    TOWN_FIELD_KEYS,
-    TOWN_FIELDS,
-    RoundDrafts,
+    SmallCityRound,
     next_step_button,
     phase_name,
     round_section,
@@ -27,13 +25,12 @@ from companion.app.kit import (
     chip,
     chips,
     pager,
-    parse_count,
 )
 from companion.app.paging import page_slice
 from companion.app.routing import RouteParams
 from companion.small_city.data import PROMISE_VALUES, ROUNDS, STARTING_MONEY
 from companion.small_city.promises import Language, promise_deck
-from companion.small_city.tally import SmallCityState, kept
+from companion.small_city.tally import kept
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -43,24 +40,17 @@ PROMISE_LANGUAGE: dict[str, Language] = {"en": "en", "zh_Hant": "zh-Hant", "ko":
                                          "de": "de"}
 
 
-class SmallCityScreen(TallyScreen):
+class SmallCityScreen(SmallCityRound):
     title_key = "game.small_city"
     first_section = "round"
 
     def __init__(self, ctx: AppContext, params: RouteParams) -> None:
         super().__init__(ctx, params)
-        self.drafts = RoundDrafts()
         self.player = 0  # Players section
         self.promise_page = 0
         self.keeping: int | None = None  # promise card being assigned
         self.keep_player = 0
         self.keep_value = PROMISE_VALUES[0]
-        self.preview_box = ft.Column(spacing=4)  # pollution preview, refreshed per keystroke
-
-    @property
-    def state(self) -> SmallCityState:
-        state: SmallCityState = self.ctl.state
-        return state
 
     def sections(self) -> list[Section]:
         t = self.ctx.t
@@ -88,119 +78,6 @@ class SmallCityScreen(TallyScreen):
         if key == "promises":
             return self.promises_section()
         return self.final_view()
-
-    # ---- round handlers ------------------------------------------------------------------
-    def go_step(self, round_number: int, phase: int) -> None:
-        self.drafts.target = None
-        self.edit({"type": "step", "round": round_number, "phase": phase})
-
-    def tap_card(self, position: int) -> None:
-        self.drafts.target = position
-        self.problems = []
-        self.render()
-
-    def pick(self, player: int, position: int) -> None:
-        def done() -> None:
-            self.drafts.target = None
-
-        self.edit({"type": "pick", "player": player, "position": position}, then=done)
-
-    def nudge(self, player: int, field: str, delta: int) -> None:
-        self.edit({"type": "adjust", "player": player, "field": field, "delta": delta})
-
-    def choose_trade_player(self, player: int) -> None:
-        self.drafts.trade_player = player
-        self.render()
-
-    def choose_vote_player(self, player: int) -> None:
-        self.drafts.vote_player = player
-        self.render()
-
-    def add_residence(self, residents: int) -> None:
-        self.drafts.residences.setdefault(self.drafts.vote_player, []).append(residents)
-        self.render()
-
-    def remove_residence(self, index: int) -> None:
-        residences = self.drafts.residences.get(self.drafts.vote_player, [])
-        if 0 <= index < len(residences):
-            residences.pop(index)
-        self.render()
-
-    def set_university(self, active: bool) -> None:
-        self.drafts.university[self.drafts.vote_player] = active
-        self.render()
-
-    def record_votes(self) -> None:
-        player = self.drafts.vote_player
-        residences = list(self.drafts.residences.get(player, []))
-        university = self.drafts.university.get(player, False)
-
-        def done() -> None:  # counted: start the next player's count from empty
-            self.drafts.residences[player] = []
-            self.drafts.university[player] = False
-
-        self.edit({"type": "vote", "player": player, "residences": residences,
-                   "university": university}, then=done)
-
-    def set_town_figure(self, player: int, name: str, text: str,
-                        field: ft.TextField) -> None:
-        self.drafts.towns.setdefault(player, {})[name] = text
-        bad = parse_count(text) is None
-        message = self.ctx.t("games.bad_number", field=field.label) if bad else None
-        if message:
-            self.drafts.town_errors[(player, name)] = message
-        else:
-            self.drafts.town_errors.pop((player, name), None)
-        field.error = message
-        self._refresh_pollution_preview()
-
-    def set_engineer(self, player: int, engineer: bool) -> None:
-        self.drafts.engineer[player] = engineer
-        self._refresh_pollution_preview()
-
-    def _refresh_pollution_preview(self) -> None:
-        # Only the preview changes while typing: rebuilding the fields would drop focus.
-        from companion.app.assistants.small_city_round import outcome_lines, preview, town_inputs
-        from companion.small_city.pollution import pollution_phase
-
-        towns, valid = town_inputs(self)
-        if valid and towns:
-            lines = outcome_lines(self, *preview(pollution_phase(towns)))
-            shown: list[ft.Control] = [ft.Text(self.ctx.t("games.sc.pollution_preview"),
-                                               weight=ft.FontWeight.W_600)]
-            shown += [ft.Text(line, size=BODY_TEXT_SIZE) for line in lines]
-            self.preview_box.controls = shown
-        else:
-            self.preview_box.controls = [ft.Text(self.ctx.t("games.sc.fix_figures"),
-                                                 color=ft.Colors.ERROR)]
-
-    def record_pollution(self) -> None:
-        st = self.state
-        towns = []
-        bad = False
-        for i, row in enumerate(st.players):
-            if row.out:
-                continue
-            figures = self.drafts.towns.get(i, {})
-            town: dict[str, object] = {"player": i,
-                                       "engineer": self.drafts.engineer.get(i, False)}
-            for name in TOWN_FIELDS:
-                value = parse_count(figures.get(name, "0"))
-                if value is None:
-                    bad = True
-                    self.drafts.town_errors[(i, name)] = self.ctx.t(
-                        "games.bad_number", field=self.ctx.t(TOWN_FIELD_KEYS[name]))
-                town[name] = value
-            towns.append(town)
-        if bad:  # say which field, keep everything typed
-            self.render()
-            return
-
-        def done() -> None:
-            self.drafts.towns.clear()
-            self.drafts.engineer.clear()
-
-        self.edit({"type": "pollution", "towns": towns}, then=done)
 
     # ---- players -----------------------------------------------------------------------
     def players_section(self) -> list[ft.Control]:

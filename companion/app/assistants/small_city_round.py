@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.app.assistants.play import TallyScreen
 from companion.app.kit import (
     BODY_TEXT_SIZE,
     SMALL_TEXT,
@@ -27,6 +28,7 @@ from companion.app.kit import (
     number_field,
     parse_count,
 )
+from companion.app.routing import RouteParams
 from companion.small_city import voting
 from companion.small_city.data import (
     ACTION_CIRCLE_SIZE,
@@ -48,7 +50,7 @@ from companion.small_city.tally import (
 )
 
 if TYPE_CHECKING:
-    from companion.app.assistants.small_city import SmallCityScreen
+    from companion.app.context import AppContext
 
 PHASE_KEYS = ("games.sc.phase.special_action", "games.sc.phase.build",
               "games.sc.phase.move_residents", "games.sc.phase.income",
@@ -76,11 +78,137 @@ class RoundDrafts:
     town_errors: dict[tuple[int, str], str] = field(default_factory=dict)
 
 
-def phase_name(screen: SmallCityScreen, number: int) -> str:
+class SmallCityRound(TallyScreen):
+    """The Small City screen's round: the drafts being entered and the handlers of the
+    Round section's helpers. `small_city.SmallCityScreen` builds on it and adds the
+    Players, Promises and Final sections."""
+
+    def __init__(self, ctx: AppContext, params: RouteParams) -> None:
+        super().__init__(ctx, params)
+        self.drafts = RoundDrafts()
+        self.preview_box = ft.Column(spacing=4)  # pollution preview, refreshed per keystroke
+
+    @property
+    def state(self) -> SmallCityState:
+        state: SmallCityState = self.ctl.state
+        return state
+
+    # ---- round handlers ------------------------------------------------------------------
+    def go_step(self, round_number: int, phase: int) -> None:
+        self.drafts.target = None
+        self.edit({"type": "step", "round": round_number, "phase": phase})
+
+    def tap_card(self, position: int) -> None:
+        self.drafts.target = position
+        self.problems = []
+        self.render()
+
+    def pick(self, player: int, position: int) -> None:
+        def done() -> None:
+            self.drafts.target = None
+
+        self.edit({"type": "pick", "player": player, "position": position}, then=done)
+
+    def nudge(self, player: int, field: str, delta: int) -> None:
+        self.edit({"type": "adjust", "player": player, "field": field, "delta": delta})
+
+    def choose_trade_player(self, player: int) -> None:
+        self.drafts.trade_player = player
+        self.render()
+
+    def choose_vote_player(self, player: int) -> None:
+        self.drafts.vote_player = player
+        self.render()
+
+    def add_residence(self, residents: int) -> None:
+        self.drafts.residences.setdefault(self.drafts.vote_player, []).append(residents)
+        self.render()
+
+    def remove_residence(self, index: int) -> None:
+        residences = self.drafts.residences.get(self.drafts.vote_player, [])
+        if 0 <= index < len(residences):
+            residences.pop(index)
+        self.render()
+
+    def set_university(self, active: bool) -> None:
+        self.drafts.university[self.drafts.vote_player] = active
+        self.render()
+
+    def record_votes(self) -> None:
+        player = self.drafts.vote_player
+        residences = list(self.drafts.residences.get(player, []))
+        university = self.drafts.university.get(player, False)
+
+        def done() -> None:  # counted: start the next player's count from empty
+            self.drafts.residences[player] = []
+            self.drafts.university[player] = False
+
+        self.edit({"type": "vote", "player": player, "residences": residences,
+                   "university": university}, then=done)
+
+    def set_town_figure(self, player: int, name: str, text: str,
+                        field: ft.TextField) -> None:
+        self.drafts.towns.setdefault(player, {})[name] = text
+        bad = parse_count(text) is None
+        message = self.ctx.t("games.bad_number", field=field.label) if bad else None
+        if message:
+            self.drafts.town_errors[(player, name)] = message
+        else:
+            self.drafts.town_errors.pop((player, name), None)
+        field.error = message
+        self._refresh_pollution_preview()
+
+    def set_engineer(self, player: int, engineer: bool) -> None:
+        self.drafts.engineer[player] = engineer
+        self._refresh_pollution_preview()
+
+    def _refresh_pollution_preview(self) -> None:
+        # Only the preview changes while typing: rebuilding the fields would drop focus.
+        towns, valid = town_inputs(self)
+        if valid and towns:
+            lines = outcome_lines(self, *preview(pollution_phase(towns)))
+            shown: list[ft.Control] = [ft.Text(self.ctx.t("games.sc.pollution_preview"),
+                                               weight=ft.FontWeight.W_600)]
+            shown += [ft.Text(line, size=BODY_TEXT_SIZE) for line in lines]
+            self.preview_box.controls = shown
+        else:
+            self.preview_box.controls = [ft.Text(self.ctx.t("games.sc.fix_figures"),
+                                                 color=ft.Colors.ERROR)]
+
+    def record_pollution(self) -> None:
+        st = self.state
+        towns = []
+        bad = False
+        for i, row in enumerate(st.players):
+            if row.out:
+                continue
+            figures = self.drafts.towns.get(i, {})
+            town: dict[str, object] = {"player": i,
+                                       "engineer": self.drafts.engineer.get(i, False)}
+            for name in TOWN_FIELDS:
+                value = parse_count(figures.get(name, "0"))
+                if value is None:
+                    bad = True
+                    self.drafts.town_errors[(i, name)] = self.ctx.t(
+                        "games.bad_number", field=self.ctx.t(TOWN_FIELD_KEYS[name]))
+                town[name] = value
+            towns.append(town)
+        if bad:  # say which field, keep everything typed
+            self.render()
+            return
+
+        def done() -> None:
+            self.drafts.towns.clear()
+            self.drafts.engineer.clear()
+
+        self.edit({"type": "pollution", "towns": towns}, then=done)
+
+
+def phase_name(screen: SmallCityRound, number: int) -> str:
     return screen.ctx.t(PHASE_KEYS[number - 1])
 
 
-def round_section(screen: SmallCityScreen) -> list[ft.Control]:
+def round_section(screen: SmallCityRound) -> list[ft.Control]:
     t = screen.ctx.t
     st: SmallCityState = screen.state
     locked = screen.finished
@@ -108,7 +236,7 @@ def round_section(screen: SmallCityScreen) -> list[ft.Control]:
     return out  # the next step is the screen's footer (next_step_button), always in view
 
 
-def next_step_button(screen: SmallCityScreen) -> ft.Control | None:
+def next_step_button(screen: SmallCityRound) -> ft.Control | None:
     """"Next: Build" (or the next round, or the final sheet), kept above the section bar:
     at the end of the round section it sat under the bar on a 360x800 phone."""
     t = screen.ctx.t
@@ -128,7 +256,7 @@ def next_step_button(screen: SmallCityScreen) -> ft.Control | None:
 # ---- phase 1: the special-action circle -------------------------------------------------
 
 
-def action_helper(screen: SmallCityScreen) -> list[ft.Control]:
+def action_helper(screen: SmallCityRound) -> list[ft.Control]:
     t = screen.ctx.t
     st: SmallCityState = screen.state
     drafts = screen.drafts
@@ -207,7 +335,7 @@ def action_helper(screen: SmallCityScreen) -> list[ft.Control]:
 # ---- phases 2, 4, 7: money and votes ------------------------------------------------------
 
 
-def quick_rows(screen: SmallCityScreen, fields: tuple[str, ...]) -> list[ft.Control]:
+def quick_rows(screen: SmallCityRound, fields: tuple[str, ...]) -> list[ft.Control]:
     """Per player: -/+ for money (and votes) without leaving the round."""
     t = screen.ctx.t
     st: SmallCityState = screen.state
@@ -234,17 +362,17 @@ def quick_rows(screen: SmallCityScreen, fields: tuple[str, ...]) -> list[ft.Cont
     return rows
 
 
-def build_helper(screen: SmallCityScreen) -> list[ft.Control]:
+def build_helper(screen: SmallCityRound) -> list[ft.Control]:
     return [ft.Text(screen.ctx.t("games.sc.build_hint"), size=SMALL_TEXT),
             *quick_rows(screen, ("money",))]
 
 
-def council_helper(screen: SmallCityScreen) -> list[ft.Control]:
+def council_helper(screen: SmallCityRound) -> list[ft.Control]:
     return [ft.Text(screen.ctx.t("games.sc.council_hint"), size=SMALL_TEXT),
             *quick_rows(screen, ("money", "votes"))]
 
 
-def trade_helper(screen: SmallCityScreen) -> list[ft.Control]:
+def trade_helper(screen: SmallCityRound) -> list[ft.Control]:
     t = screen.ctx.t
     st: SmallCityState = screen.state
     player = screen.drafts.trade_player
@@ -294,7 +422,7 @@ def trade_helper(screen: SmallCityScreen) -> list[ft.Control]:
 # ---- phase 5: voting ---------------------------------------------------------------------
 
 
-def voting_helper(screen: SmallCityScreen) -> list[ft.Control]:
+def voting_helper(screen: SmallCityRound) -> list[ft.Control]:
     t = screen.ctx.t
     st: SmallCityState = screen.state
     drafts = screen.drafts
@@ -342,7 +470,7 @@ def voting_helper(screen: SmallCityScreen) -> list[ft.Control]:
 # ---- phase 6: pollution ------------------------------------------------------------------
 
 
-def town_inputs(screen: SmallCityScreen) -> tuple[list[TownPollution], bool]:
+def town_inputs(screen: SmallCityRound) -> tuple[list[TownPollution], bool]:
     """Drafts -> the rules' inputs (players still in); False if a figure is not valid."""
     st: SmallCityState = screen.state
     towns, valid = [], True
@@ -362,7 +490,7 @@ def town_inputs(screen: SmallCityScreen) -> tuple[list[TownPollution], bool]:
     return towns, valid
 
 
-def outcome_lines(screen: SmallCityScreen, produced: dict[int, tuple[int, int]],
+def outcome_lines(screen: SmallCityRound, produced: dict[int, tuple[int, int]],
                   losers: list[int], eliminated: list[int], triggered: bool) -> list[str]:
     t = screen.ctx.t
     names = screen.names
@@ -384,7 +512,7 @@ def preview(outcome: PollutionOutcome) -> tuple[dict[int, tuple[int, int]], list
             outcome.deaths_triggered)
 
 
-def pollution_helper(screen: SmallCityScreen) -> list[ft.Control]:
+def pollution_helper(screen: SmallCityRound) -> list[ft.Control]:
     t = screen.ctx.t
     st: SmallCityState = screen.state
     done = measured(st, st.round)
@@ -433,7 +561,7 @@ def pollution_helper(screen: SmallCityScreen) -> list[ft.Control]:
 # ---- phase 8: the mayor's next visit -----------------------------------------------------
 
 
-def mayor_helper(screen: SmallCityScreen) -> list[ft.Control]:
+def mayor_helper(screen: SmallCityRound) -> list[ft.Control]:
     t = screen.ctx.t
     st: SmallCityState = screen.state
     names = screen.names

@@ -24,7 +24,7 @@ from companion.app.village.table.paths import (
     panel_route,
     table_route,
 )
-from companion.share.guard import member_id_from_user_agent
+from companion.web.share_guard import member_id_from_user_agent
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext

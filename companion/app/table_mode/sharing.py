@@ -22,8 +22,8 @@ import threading
 from collections.abc import Callable
 
 from companion.share.addresses import lan_addresses
-from companion.share.guard import JOIN_PATH, ShareGuard
 from companion.share.registry import Invitation, Member, ShareRegistry
+from companion.web.share_guard import JOIN_PATH, ShareGuard
 
 
 class ShareSetupError(Exception):

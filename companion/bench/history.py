@@ -1,25 +1,19 @@
 """History figures: list + first history page, statistics, memory, for 100 / 1,000 /
 10,000 stored finished games. Printed, never asserted.
 
-    python -m companion.history.bench [--json] [--sizes 100,1000] [--home]
+    village-companion bench --history [--json] [--sizes 100,1000] [--home]
 
-`--home` adds Home's figures on the live app (companion/app/home_bench.py: the time to
-first show Home's history, cold and warm, and the server's RSS after one and twenty Home
-loads), measured with a real server and raw Flet protocol clients.
+(companion/bench/main.py runs it.) `--home` adds Home's figures on the live app
+(companion/bench/home.py: the time to first show Home's history, cold and warm, and the
+server's RSS after one and twenty Home loads), measured with a real server and raw Flet
+protocol clients.
 
-(Not wired into `village-companion bench` yet; `run_history_bench(as_json)` is its call.)
-
-The fixture is written straight into a TinyDBStore data folder, as companion/store/bench.py
-does (same file layout, built by the store's own session_meta / session_file_tables), then
-listed once so the index exists, as it would after the app's first start.
+The games come from companion/bench/fixture.py, shared with companion/bench/home.py.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
-import random
 import shutil
 import statistics
 import tempfile
@@ -30,77 +24,16 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from companion.games import TALLY_GAMES
+from companion.bench.fixture import store_finished_game, write_history_fixture
 from companion.history.cache import QUIET_NS, HistoryCache, fingerprint
 from companion.history.query import history_page
 from companion.history.records import build_records
 from companion.history.stats import compute_stats
 from companion.store.base import utc_iso
-from companion.store.session_file import session_file_tables, session_meta
-from companion.store.tinydb_store import SESSIONS_DIR, TinyDBStore
+from companion.store.tinydb_store import TinyDBStore
 
 SIZES = (100, 1000, 10_000)
 BENCH_OPEN = "bench-open"  # the unfinished game the "after a save" figure appends to
-NAMES = ["Ann", "Bo", "Chris", "Christopher", "Zoë", "Julie", "Oliver", "Mia", "Noah",
-         "Léa", "Sam", "Kai"]
-CATEGORIES = ("prestige", "travel", "church", "customers", "chronicle", "council", "coins")
-
-
-def _summary(n: int, rng: random.Random) -> tuple[str, dict[str, Any]]:
-    """A finished game's summary, shaped as each game's service writes it."""
-    day = f"2024-{1 + n % 12:02d}-{1 + n % 28:02d}"
-    if n % 10 == 9:
-        game = TALLY_GAMES[n % len(TALLY_GAMES)]
-        names = rng.sample(NAMES, rng.randint(2, 4))
-        scores = {p: rng.randint(10, 90) for p in names}
-        best = max(scores.values())
-        return game, {"players": names, "date": day, "scores": scores,
-                      "winners": [p for p, s in scores.items() if s == best]}
-    solo = n % 7 == 0
-    names = rng.sample(NAMES, 1 if solo else rng.randint(2, 5))
-    cats = {p: {c: rng.randint(0, 12) for c in CATEGORIES} for p in names}
-    scores = {p: sum(c.values()) for p, c in cats.items()}
-    best = max(scores.values())
-    ranks = {p: 1 + sum(1 for s in scores.values() if s > scores[p]) for p in names}
-    summary: dict[str, Any] = {
-        "players": names + (["Karla"] if solo else []), "round": 9, "phase": "finished",
-        "solo": solo, "date": day, "edition": "big-box",
-        "started_at": f"{day}T18:00:00.000Z", "ended_at": f"{day}T19:{n % 60:02d}:00.000Z",
-        "scores": scores, "winners": [p for p in names if scores[p] == best],
-        "ranks": ranks, "categories": cats, "start_player": names[0]}
-    if solo:
-        summary["achievement"] = "traveller"
-        summary["karla_variant"] = "d4" if n % 2 else "standard"
-    return "village", summary
-
-
-def write_history_fixture(root: Path, count: int, seed: int = 0) -> None:
-    """`count` finished games, a few events each, and the index Home would build."""
-    sessions = root / SESSIONS_DIR
-    sessions.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(seed)
-    now = utc_iso()
-    events = [{"seq": i, "group": i, "at": now, "body": {"type": "end_turn"}}
-              for i in range(5)]
-    for n in range(count):
-        game, summary = _summary(n, rng)
-        session_id = f"game-{n:05d}"
-        meta = session_meta(session_id, game, ", ".join(summary["players"]),
-                            {"game": game}, now, finished=True, summary=summary)
-        (sessions / f"{session_id}.json").write_text(
-            json.dumps(session_file_tables(meta, events, [])), "utf-8")
-    TinyDBStore(root).list_sessions()  # builds index.json, as the first start would
-
-
-def store_finished_game(store: TinyDBStore, n: int) -> str:
-    """One more finished Village game, saved now (the newest in the history): its id."""
-    sid = f"bench-done-{n}"
-    _, summary = _summary(n, random.Random(n))
-    now = utc_iso()  # played today: first on Home's list (the fixture's games are older)
-    summary.update(date=now[:10], started_at=now, ended_at=now)
-    store.create(sid, "village", sid, {"game": "village"})
-    store.update_info(sid, finished=True, summary=summary)
-    return sid
 
 
 def _first_page(store: TinyDBStore) -> int:
@@ -234,38 +167,3 @@ def print_figures(figs: dict[str, Any]) -> None:
         k = str(size)
         print(f"  {size:>6}  {figs['after_save_ms'][k]:>48}"
               f"  {figs['after_finish_ms'][k]:>21}")
-
-
-def run_history_bench(as_json: bool = False, sizes: tuple[int, ...] = SIZES,
-                      home: bool = False) -> int:
-    with tempfile.TemporaryDirectory() as tmp:
-        figs = bench_history(Path(tmp), sizes)
-        home_figs: dict[str, Any] | None = None
-        if home:  # the live app: a tool's entry point, not the history domain
-            from companion.app.home_bench import bench_home, print_home_figures
-
-            home_figs = bench_home(Path(tmp), sizes)
-    if as_json:
-        print(json.dumps({**figs, "home": home_figs} if home_figs else figs, indent=2))
-    else:
-        print_figures(figs)
-        if home_figs is not None:
-            print_home_figures(home_figs)
-    return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion.history.bench")
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--sizes", default=",".join(map(str, SIZES)),
-                        help="comma-separated game counts (default %(default)s)")
-    parser.add_argument("--home", action="store_true",
-                        help="also Home's history on the live app: first show, cold and "
-                             "warm, and server memory after 1 and 20 Home loads")
-    args = parser.parse_args(argv)
-    sizes = tuple(int(s) for s in args.sizes.split(",") if s.strip())
-    return run_history_bench(args.json, sizes, home=args.home)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

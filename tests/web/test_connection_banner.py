@@ -7,31 +7,25 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import threading
 from typing import Any
 
 import pytest
 
-from companion.app.connection_banner import (
+from companion.i18n import SUPPORTED_LANGUAGES, Translator
+from companion.web.connection_banner import (
     BANNER_ID,
     END_ID,
     SCRIPT_ID,
     SHADE_ID,
     ConnectionBanner,
     LanguageSource,
-    StoreLanguage,
     banner_script,
     banner_words,
     choose_language,
     inject,
 )
-from companion.app.server_guard import HostOriginGuard, build_policy
-from companion.app.settings import KEY_LANGUAGE
-from companion.app.store_access import AsyncStore
-from companion.app.web_manifest import brand_page
-from companion.i18n import SUPPORTED_LANGUAGES, Translator
-from companion.share.guard import UA_TAG
-from companion.store.memory import MemoryStore
+from companion.web.manifest import brand_page
+from companion.web.server_guard import HostOriginGuard, build_policy
 
 PORT = 8550
 PAGE = (b"<!DOCTYPE html>\n<html>\n<head>\n  <base href=\"/\">\n  <title>Flet</title>\n"
@@ -318,7 +312,7 @@ def test_offline_and_ended_words_in_every_language() -> None:
 
 
 def test_script_knows_the_share_guards_codes_and_header() -> None:
-    from companion.share.guard import (
+    from companion.web.share_guard import (
         JOIN_PATH,
         MEMBER_CLOSE_CODE,
         MEMBER_REMOVED_CODE,
@@ -338,7 +332,7 @@ def test_script_knows_the_share_guards_codes_and_header() -> None:
     assert "min-height:48px" in cfg["css"].split(f"#{SHADE_ID} span")[1]
 
 def test_script_cannot_be_ended_by_its_words(monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.app import connection_banner
+    from companion.web import connection_banner
 
     real = connection_banner.banner_words()
     real["de"]["lost"] = "</script><script>alert(1)</script>"
@@ -356,67 +350,11 @@ def test_script_names_the_banner_and_its_role() -> None:
     assert config(banner_script("xx").encode())["lang"] == "en"
 
 
-# ---- StoreLanguage -----------------------------------------------------------------------------
-
-def store_with(language: str | None) -> AsyncStore:
-    store = MemoryStore()
-    if language is not None:
-        store.set_setting(KEY_LANGUAGE, language)
-    return AsyncStore(store)
-
-
-def ask(source: StoreLanguage, user_agent: str = "Mozilla/5.0") -> str | None:
-    return asyncio.run(source(scope(headers=[(b"user-agent", user_agent.encode())])))
-
-
-def test_store_language_reads_the_setting_at_each_request() -> None:
-    astore = store_with(None)
-    try:
-        source = StoreLanguage(astore)
-        assert ask(source) is None
-        astore.store.set_setting(KEY_LANGUAGE, "de")
-        assert ask(source) == "de"
-    finally:
-        astore.close()
-
-
-def test_store_language_prime_reads_at_start() -> None:
-    astore = store_with("zh_Hant")
-    try:
-        source = StoreLanguage(astore)
-        source.prime()
-        astore.submit(lambda _s: None).result(timeout=5)  # the queue has run
-        assert source.known == "zh_Hant"
-    finally:
-        astore.close()
-
-
-def test_joined_phone_follows_its_own_browser() -> None:
-    astore = store_with("ko")
-    try:
-        assert ask(StoreLanguage(astore), f"Mozilla/5.0 {UA_TAG}abc123") is None
-    finally:
-        astore.close()
-
-
-def test_busy_store_does_not_hold_the_page() -> None:
-    astore = store_with("de")
-    release = threading.Event()
-    try:
-        source = StoreLanguage(astore, wait_s=0.05)
-        source.known = "ko"  # what an earlier request read
-        astore.submit(lambda _s: release.wait(5))  # e.g. the history warm-up
-        assert ask(source) == "ko"
-    finally:
-        release.set()
-        astore.close()
-
-
 def test_the_page_html_uses_the_apps_own_cjk_fonts_loaded_while_online() -> None:
     """The banner, the "not live" note and the removed-phone page are HTML: on a device
     with no CJK font of its own they draw with the fonts the app ships (the Flutter page's
     own), which a Korean or Chinese page loads while the server is still there."""
-    from companion.app.web_fonts import WEB_FONTS
+    from companion.web.fonts import WEB_FONTS
 
     for family, path in WEB_FONTS.items():
         script = banner_script("en")

@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from companion import bench
-from companion.store import bench as store_bench
+from companion.bench import main as bench
+from companion.bench import store as store_bench
 
 LABELS = {"0", "100", "1000"}
 

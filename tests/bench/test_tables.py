@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from companion.app import table_bench
-from companion.app.table_bench import (
+from companion.bench import tables as table_bench
+from companion.bench.tables import (
     ACTION_KINDS,
     parse_sizes,
     rounds_for,

@@ -3,7 +3,7 @@
 `bench_store` compares TinyDBStore with the naive TinyDB layout (every session a document in
 one table of one file, rewritten per event) with 0, 100 and 1,000 other stored sessions.
 Fixtures are written straight to disk with `json` (fast), measurements go through the real
-APIs. Run `python -m companion.store.bench` to print the figures as JSON.
+APIs. Run `python -m companion.bench.store` to print the figures as JSON.
 """
 
 from __future__ import annotations

@@ -4,8 +4,10 @@ Engine apply time per accepted command (p50/p99), replay of a 400-event session,
 store's save-one-event p95 with 0/100/1000 stored sessions against a naive TinyDB layout,
 resuming a stored real game, peak RSS. `--startup` adds launch-to-first-HTTP-200 of the app
 against a bare Flet hello-world. `--taps [--rounds N]` instead measures tap latency in
-headless Chromium against a bare Flet counter (companion/app/tap_bench.py). `--tables`
-measures table mode at scale (companion/app/table_bench.py).
+headless Chromium against a bare Flet counter (companion/bench/taps.py). `--tables`
+measures table mode at scale (companion/bench/tables.py). `--history [--sizes 100,1000]
+[--home]` the history and statistics, and Home on the live app, with many stored games
+(companion/bench/history.py, companion/bench/home.py).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.store.bench import bench_store
+from companion.bench.store import bench_store
 from companion.store.tinydb_store import TinyDBStore
 from companion.village.autoplay import candidate_commands
 from companion.village.rules.errors import RuleError
@@ -111,23 +113,63 @@ def collect(startup: bool = False, *, games: int = 12, store_sizes: dict[str, in
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     }
     if startup:
-        from companion.app.startup_bench import measure_startup
+        from companion.bench.startup import measure_startup
 
         out["startup"] = measure_startup()
     return out
 
 
+def run_history_bench(as_json: bool = False, sizes: tuple[int, ...] | None = None,
+                      home: bool = False) -> int:
+    """`bench --history [--sizes 100,1000] [--home]`: the history figures, and with `home`
+    Home's figures on the live app, both on the same stored games."""
+    from companion.bench.history import SIZES, bench_history, print_figures
+
+    sizes = sizes or SIZES
+    with tempfile.TemporaryDirectory() as tmp:
+        figs = bench_history(Path(tmp), sizes)
+        home_figs: dict[str, Any] | None = None
+        if home:
+            from companion.bench.home import bench_home, print_home_figures
+
+            home_figs = bench_home(Path(tmp), sizes)
+    if as_json:
+        print(json.dumps({**figs, "home": home_figs} if home_figs else figs, indent=2))
+    else:
+        print_figures(figs)
+        if home_figs is not None:
+            print_home_figures(home_figs)
+    return 0
+
+
+def game_counts(text: str | None) -> tuple[int, ...] | None:
+    """`--sizes` for --history: comma-separated game counts ("100,1000"); None when not
+    given. Raises ValueError naming the option for anything else."""
+    if text is None:
+        return None
+    try:
+        counts = tuple(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        counts = ()
+    if not counts or min(counts) < 1:
+        raise ValueError(f"--sizes: with --history, game counts like 100,1000 (not {text!r})")
+    return counts
+
+
 def run_bench(args: argparse.Namespace) -> int:
     if getattr(args, "history", False):  # the history and statistics at scale
-        from companion.history.bench import run_history_bench
-
-        return run_history_bench(bool(args.json))
+        try:
+            sizes = game_counts(getattr(args, "sizes", None))
+        except ValueError as exc:
+            print(exc, file=sys.stderr)
+            return 2
+        return run_history_bench(bool(args.json), sizes, bool(getattr(args, "home", False)))
     if getattr(args, "tables", False):  # table mode: many clients on a live server
-        from companion.app.table_bench import run_cli as run_tables
+        from companion.bench.tables import run_cli as run_tables
 
         return run_tables(args)
     if getattr(args, "taps", False):  # a browser benchmark of its own
-        from companion.app.tap_bench import run_cli
+        from companion.bench.taps import run_cli
 
         return run_cli(int(getattr(args, "rounds", 30)), bool(args.json),
                        str(getattr(args, "renderer", "auto")))

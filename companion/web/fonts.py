@@ -1,5 +1,5 @@
 """The web fonts the app ships (assets/fonts, served from the assets dir) and which a
-language needs: Flutter draws with them (theme.py), and the page's own HTML (the
+language needs: Flutter draws with them (companion/app/theme.py), and the page's own HTML (the
 connection banner, the "not live" note, the removed-phone page) uses the same files, so
 Korean and Chinese read the same on a device with no CJK font of its own. No Flet import:
 the banner's ASGI layer reads this at start."""

@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from companion.share.guard import (
+from companion.share.ratelimit import CodeRateLimiter
+from companion.share.registry import ShareRegistry
+from companion.web.asgi import language_for
+from companion.web.share_guard import (
     MEMBER_COOKIE,
     SHARE_HEADER,
     ShareGuard,
-    language_for,
     member_id_from_user_agent,
 )
-from companion.share.ratelimit import CodeRateLimiter
-from companion.share.registry import ShareRegistry
 
 HOST_SERVER = ("127.0.0.1", 8550)
 SHARE_SERVER = ("127.0.0.2", 8550)  # the LAN listener, in tests a second loopback address
@@ -340,6 +340,21 @@ def test_forged_vc_member_in_user_agent_is_replaced(guard: ShareGuard, reg: Shar
     assert [k for k, _ in inner.scopes[-1]["headers"]].count(b"user-agent") == 1
     run(guard, scope("websocket", "/ws", cookie=cookie))  # no User-Agent at all
     assert inner.user_agent() == f"vc-member/{member.member_id}"
+
+
+@pytest.mark.parametrize("header", [
+    'theme=dark mode; {name}={token}',  # another app's cookie with a space in its value
+    '{name}="{token}"; prefs={{"a":1}}',  # quoted, beside a JSON cookie
+    'a=1;{name}={token}',
+])
+def test_member_cookie_is_read_beside_any_other_cookie(guard: ShareGuard, reg: ShareRegistry,
+                                                       inner: Inner, header: str) -> None:
+    """Other apps on this host may set cookies that a strict parser (http.cookies'
+    SimpleCookie) gives up on; the member cookie must still be found."""
+    token = join(guard, reg)
+    sc = scope(path="/")
+    sc["headers"].append((b"cookie", header.format(name=MEMBER_COOKIE, token=token).encode()))
+    assert run(guard, sc).status == 200 and len(inner.scopes) == 1
 
 
 def test_removed_member_and_stop_refuse_the_cookie(guard: ShareGuard, reg: ShareRegistry,

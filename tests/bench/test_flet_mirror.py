@@ -1,4 +1,4 @@
-"""The raw client's copy of the page (companion/app/flet_mirror.py), kept from exactly the
+"""The raw client's copy of the page (companion/bench/flet_mirror.py), kept from exactly the
 frames a server session sent, equals the page the server holds: after adds, removes,
 reorders and property changes in a plain Flet app, and after taps on the Village table."""
 
@@ -14,12 +14,11 @@ from flet.messaging.protocol import (
     configure_encode_object_for_msgpack,
 )
 
-from companion.app.flet_mirror import PageMirror
+from companion.bench.flet_mirror import PageMirror
 from companion.store.memory import MemoryStore
 from companion.village.service import VillageService
 from companion.village.setup import PlayerSetup, VillageSetup
-
-from .harness import AppHarness, FakeClient
+from tests.app.harness import AppHarness, FakeClient
 
 
 def _frames(app: AppHarness) -> list[tuple[int, Any]]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from companion.share.guard import (
+from companion.share.registry import Joined, ShareRegistry
+from companion.web.share_guard import (
     MEMBER_CLOSE_CODE,
     MEMBER_COOKIE,
     MEMBER_REMOVED_CODE,
     ShareGuard,
 )
-from companion.share.registry import Joined, ShareRegistry
 
 
 async def app(scope: Any, receive: Any, send: Any) -> None:

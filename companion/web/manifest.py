@@ -24,6 +24,7 @@ import html
 import re
 
 from companion.i18n import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, Translator
+from companion.web.asgi import html_lang
 
 MANIFEST_FILE = "manifest.json"
 TITLE_KEY = "app.title"
@@ -40,7 +41,6 @@ ICONS: dict[str, tuple[int, str | None]] = {
     "apple-touch-icon-192.png": (192, None),  # index.html's apple-touch-icon
     "loading-animation.png": (512, None),  # index.html's loading screen
 }
-_HTML_LANG = {"zh_Hant": "zh-Hant"}
 
 _TITLE = re.compile(rb"<title>[^<]*</title>", re.IGNORECASE)
 _META = r'<meta\s+name="{name}"\s+content="[^"]*"\s*/?>'
@@ -65,7 +65,7 @@ def manifest(language: str = DEFAULT_LANGUAGE) -> dict[str, object]:
         "name": tr.t(TITLE_KEY),
         "short_name": SHORT_NAME,
         "description": tr.t(DESCRIPTION_KEY),
-        "lang": _HTML_LANG.get(tr.lang, tr.lang),
+        "lang": html_lang(tr.lang),
         "start_url": ".",
         "scope": ".",
         "display": "standalone",
@@ -90,7 +90,7 @@ def brand_page(page: bytes, language: str) -> bytes:
         lambda _m: b'<meta name="apple-mobile-web-app-title" content="' + title + b'">', page,
         count=1)
     page = _HTML_TAG.sub(
-        lambda m: b'<html lang="' + _HTML_LANG.get(lang, lang).encode() + b'"'
+        lambda m: b'<html lang="' + html_lang(lang).encode() + b'"'
         + re.sub(rb'\slang="[^"]*"', b"", m.group(1) or b"") + b">", page, count=1)
     if not _THEME.search(page):
         meta = f'<meta name="theme-color" content="{THEME_COLOUR}">\n'.encode()

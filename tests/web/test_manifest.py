@@ -1,5 +1,5 @@
 """The app's own web manifest and icons (issue 20): "Add to home screen" installs Village
-Companion. The manifest file matches web_manifest.manifest(); every icon is a real PNG of
+Companion. The manifest file matches web.manifest.manifest(); every icon is a real PNG of
 its size; a maskable icon keeps its picture inside the safe zone; Flet's own ASGI app,
 behind ConnectionBanner, serves our manifest, icons and a page head that names the app in
 the page's language."""
@@ -16,10 +16,11 @@ from pathlib import Path
 import httpx
 import pytest
 
-from companion.app.connection_banner import ConnectionBanner
 from companion.app.launch import assets_dir
 from companion.app.theme import SEED_COLOUR
-from companion.app.web_manifest import (
+from companion.i18n import SUPPORTED_LANGUAGES, Translator
+from companion.web.connection_banner import ConnectionBanner
+from companion.web.manifest import (
     BACKGROUND_COLOUR,
     ICONS,
     MANIFEST_FILE,
@@ -27,7 +28,6 @@ from companion.app.web_manifest import (
     brand_page,
     manifest,
 )
-from companion.i18n import SUPPORTED_LANGUAGES, Translator
 
 REPO = Path(__file__).resolve().parents[2]
 ASSETS = REPO / "assets"

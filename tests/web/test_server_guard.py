@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.app.server_guard import (
+from companion.web.server_guard import (
     AccessPolicy,
     HostOriginGuard,
     allow_host_option,

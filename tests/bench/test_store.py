@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import bench
+from companion.bench import store as bench
 
 
 def test_bench_store_smoke(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Small sizes keep the test quick; `python -m companion.store.bench` runs the real one.
+    # Small sizes keep the test quick; `python -m companion.bench.store` runs the real one.
     monkeypatch.setattr(bench, "OTHER_COUNTS", (0, 20))
     monkeypatch.setattr(bench, "NAIVE_BUDGET_S", 0.2)
     figures = bench.bench_store(tmp_path, events_per_measure=30)

@@ -8,7 +8,7 @@ API:
 * `ShareGuard.stop() -> list[str]` stops sharing (`registry.close()`) and closes every
   joined phone's live WebSocket at once (close code 4001); `ShareGuard.remove(member_id)`
   does the same for one phone (close code 4002). Returns the member ids that were closed.
-  The page's script (app/connection_banner.py) reads the code and tells the phone in words.
+  The page's script (web/connection_banner.py) reads the code and tells the phone in words.
 * `ShareGuard.is_host(scope)`, and `member_id_from_user_agent(ua)` for the app: a member's
   WebSocket arrives with ` vc-member/<member id>` at the end of its User-Agent, which Flet
   copies into `page.client_user_agent`; a host's never carries one.
@@ -29,40 +29,41 @@ Everyone else:
   is refused before it is accepted (no app session starts). While sharing is off, the join
   page says so.
 
-The join page is self-contained (no script, no external resource) and takes its words from
-the app's catalogues (`locales/*/LC_MESSAGES/share.po`) in the browser's language.
+The join page (`web.join_page`) is self-contained (no script, no external resource) and
+takes its words from the app's catalogues (`locales/*/LC_MESSAGES/share.po`) in the
+browser's language.
 """
 
 from __future__ import annotations
 
 import asyncio
-import html
 import ipaddress
 import logging
-import math
 import re
 import threading
 from collections.abc import Iterable
 from urllib.parse import parse_qs
 
-from companion.app.server_guard import (
-    ASGIApp,
-    Message,
-    Receive,
-    Scope,
-    Send,
-    _header_values,
-    _refuse_websocket,
-    _send_403,
-)
-from companion.i18n import DEFAULT_LANGUAGE, Translator, best_language
+from starlette.requests import cookie_parser
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from companion.i18n import Translator
 from companion.share.ratelimit import CodeRateLimiter
 from companion.share.registry import Joined, Member, Refusal, ShareRegistry
+from companion.web.asgi import (
+    first_header,
+    header_values,
+    language_for,
+    redirect,
+    refuse_websocket,
+    send_forbidden,
+    url,
+)
+from companion.web.join_page import JOIN_PATH, JoinPage
 
 logger = logging.getLogger(__name__)
 
 MEMBER_COOKIE = "vc_member"
-JOIN_PATH = "/join"
 UA_TAG = "vc-member/"
 DEFAULT_HOST_ADDRESSES = frozenset({"127.0.0.1", "::1"})
 MEMBER_CLOSE_CODE = 4001  # the host stopped sharing
@@ -73,23 +74,11 @@ MAX_FORM_BYTES = 4096  # a join code form is a few dozen bytes
 _UA_TAG_ANYWHERE = re.compile(r"\s*vc-member/\S*", re.IGNORECASE)
 _UA_TAG_AT_END = re.compile(r"(?:^|\s)vc-member/([A-Za-z0-9_-]{1,64})$")
 _REFUSED = b"403 Forbidden: join the shared game first (open /join on this server).\n"
-_HTML_LANG = {"zh_Hant": "zh-Hant"}
 _ERROR_KEYS = {
     Refusal.INVALID_TOKEN: "share.join.error.token",
     Refusal.WRONG_CODE: "share.join.error.code",
     Refusal.FULL: "share.join.error.full",
 }
-# The page loads nothing and runs nothing; the form posts only back here.
-_PAGE_HEADERS = [
-    (b"content-type", b"text/html; charset=utf-8"),
-    (b"cache-control", b"no-store"),
-    # The join token must not leak in a Referer to another site. Not "no-referrer": with
-    # it Chromium posts the code form with "Origin: null", which the Origin guard refuses.
-    (b"referrer-policy", b"same-origin"),
-    (b"x-frame-options", b"DENY"),
-    (b"content-security-policy", b"default-src 'none'; style-src 'unsafe-inline'; "
-                                 b"form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
-]
 
 
 class _MemberSocket:
@@ -141,27 +130,6 @@ def member_id_from_user_agent(user_agent: str | None) -> str | None:
     return found.group(1) if found else None
 
 
-def language_for(accept_language: str | None) -> str:
-    """The app language for an Accept-Language header ("de-CH, de;q=0.9, en;q=0.8")."""
-    ranked: list[tuple[float, int, str]] = []
-    for index, part in enumerate((accept_language or "").split(",")):
-        tag, _, params = part.strip().partition(";")
-        quality = 1.0
-        name, _, value = params.strip().partition("=")
-        if name.strip() == "q":
-            try:
-                quality = float(value)
-            except ValueError:
-                quality = 0.0
-        if tag and tag != "*" and quality > 0:
-            ranked.append((-quality, index, tag))
-    for _, _, tag in sorted(ranked):
-        lang = best_language(tag)
-        if lang != DEFAULT_LANGUAGE or tag.lower().split("-")[0] == DEFAULT_LANGUAGE:
-            return lang
-    return DEFAULT_LANGUAGE
-
-
 def _canonical_ip(address: str) -> str | None:
     try:
         ip = ipaddress.ip_address(address.split("%")[0])
@@ -180,7 +148,7 @@ def _is_loopback(address: str) -> bool:
 def _with_user_agent(scope: Scope, member_id: str | None) -> Scope:
     """`scope` with its User-Agent stripped of any vc-member tag, and the member's tag
     appended when `member_id` is given."""
-    values = _header_values(scope, b"user-agent")
+    values = header_values(scope, b"user-agent")
     if not values and member_id is None:
         return scope
     agent = _UA_TAG_ANYWHERE.sub("", " ".join(values)).strip()
@@ -262,7 +230,7 @@ class ShareGuard:
         member = self._member(scope)
         if scope["type"] == "websocket":
             if member is None:
-                await _refuse_websocket(scope, receive, send, _REFUSED)
+                await refuse_websocket(scope, receive, send, _REFUSED)
             else:
                 await self._serve_member_socket(scope, receive, send, member.member_id)
             return
@@ -271,41 +239,34 @@ class ShareGuard:
         elif member is not None:
             await self.app(_with_user_agent(scope, member.member_id), receive, send)
         elif _is_page_load(scope):
-            await _redirect(send, _url(scope, JOIN_PATH))
+            await redirect(send, url(scope, JOIN_PATH))
         else:
             await self._refuse(send)
 
     async def _refuse(self, send: Send) -> None:
         """403 for a request without membership, saying whether sharing is off."""
-        body = _REFUSED
-        await send({"type": "http.response.start", "status": 403, "headers": [
-            (b"content-type", b"text/plain; charset=utf-8"),
-            (b"content-length", str(len(body)).encode()), (b"cache-control", b"no-store"),
-            (SHARE_HEADER, b"left" if self.registry.sharing else b"stopped")]})
-        await send({"type": "http.response.body", "body": body})
+        await send_forbidden(send, _REFUSED, extra=[
+            (SHARE_HEADER, b"left" if self.registry.sharing else b"stopped")])
 
     def _member(self, scope: Scope) -> Member | None:
-        for header in _header_values(scope, b"cookie"):
-            for pair in header.split(";"):
-                name, _, value = pair.strip().partition("=")
-                if name == MEMBER_COOKIE and value:
-                    member = self.registry.member_for(value.strip('"'))
-                    if member is not None:
-                        return member
+        for header in header_values(scope, b"cookie"):
+            token = cookie_parser(header).get(MEMBER_COOKIE)
+            member = self.registry.member_for(token) if token else None
+            if member is not None:
+                return member
         return None
 
     async def _join(self, scope: Scope, receive: Receive, send: Send,
                     member: Member | None) -> None:
         method = scope.get("method", "GET")
         address = str((scope.get("client") or ("?",))[0])
-        tr = Translator(language_for(next(iter(_header_values(scope, b"accept-language")),
-                                          None)))
-        page = _JoinPage(scope, send, tr, head=method == "HEAD")
+        tr = Translator(language_for(first_header(scope, b"accept-language")))
+        page = JoinPage(scope, send, tr, head=method == "HEAD")
         if method not in ("GET", "HEAD", "POST"):
             await page.send(405, None, extra=[(b"allow", b"GET, HEAD, POST")])
             return
         if member is not None:  # already joined (a reload, a second scan): no new member
-            await _redirect(send, _url(scope, "/"))
+            await redirect(send, url(scope, "/"))
             return
         if not self.registry.sharing:
             await page.send(503, tr.t("share.join.off"), form=False)
@@ -321,14 +282,14 @@ class ShareGuard:
         await self._answer(scope, send, page, result)
 
     async def _join_by_code(self, scope: Scope, receive: Receive, send: Send,
-                            page: _JoinPage, address: str) -> None:
+                            page: JoinPage, address: str) -> None:
         wait = self.limiter.retry_after(address)
         if wait is not None:  # even the right code: a lockout is not lifted by guessing
             await page.locked(wait)
             return
         body = await _read_body(receive, MAX_FORM_BYTES)
         if body is None:
-            await _send_403(send, "http.response", b"403 Forbidden: form too large.\n")
+            await send_forbidden(send, b"403 Forbidden: form too large.\n")
             return
         form = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
         result = self.registry.join_by_code(form.get("code", [""])[0][:64], address)
@@ -340,77 +301,17 @@ class ShareGuard:
                 return
         await self._answer(scope, send, page, result)
 
-    async def _answer(self, scope: Scope, send: Send, page: _JoinPage,
+    async def _answer(self, scope: Scope, send: Send, page: JoinPage,
                       result: Joined | Refusal) -> None:
         if isinstance(result, Joined):
             logger.info("phone %s joined from %s", result.member.member_id,
                         result.member.address)
             cookie = f"{MEMBER_COOKIE}={result.member_token}; HttpOnly; SameSite=Strict; Path=/"
-            await _redirect(send, _url(scope, "/"), [(b"set-cookie", cookie.encode("ascii"))])
+            await redirect(send, url(scope, "/"), [(b"set-cookie", cookie.encode("ascii"))])
         elif result is Refusal.SHARING_OFF:
             await page.send(503, page.tr.t("share.join.off"), form=False)
         else:
             await page.send(403, page.tr.t(_ERROR_KEYS[result]))
-
-
-class _JoinPage:
-    """The join page in one language, with an optional error above the form."""
-
-    def __init__(self, scope: Scope, send: Send, tr: Translator, head: bool) -> None:
-        self.scope, self._send, self.tr, self._head = scope, send, tr, head
-
-    async def locked(self, seconds: float) -> None:
-        wait = max(1, math.ceil(seconds))
-        await self.send(429, self.tr.tn("share.join.error.locked", wait, seconds=wait),
-                        extra=[(b"retry-after", str(wait).encode())])
-
-    async def send(self, status: int, error: str | None, form: bool = True,
-                   extra: list[tuple[bytes, bytes]] | None = None) -> None:
-        body = self.render(error, form).encode("utf-8")
-        await self._send({"type": "http.response.start", "status": status, "headers": [
-            *_PAGE_HEADERS, (b"content-length", str(len(body)).encode()), *(extra or [])]})
-        await self._send({"type": "http.response.body", "body": b"" if self._head else body})
-
-    def render(self, error: str | None, form: bool) -> str:
-        t = self.tr.t
-        esc = html.escape
-        lang = _HTML_LANG.get(self.tr.lang, self.tr.lang)
-        parts = [f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-                 '<meta name="viewport" content="width=device-width, initial-scale=1">'
-                 f"<title>{esc(t('share.join.title'))}</title><style>{_CSS}</style></head>"
-                 f"<body><main><h1>{esc(t('share.join.title'))}</h1>"]
-        if error:
-            parts.append(f'<p class="error" role="alert">{esc(error)}</p>')
-        if form:
-            parts.append(
-                f"<p>{esc(t('share.join.intro'))}</p>"
-                f'<form method="post" action="{esc(_url(self.scope, JOIN_PATH))}">'
-                f'<label for="code">{esc(t("share.join.code_label"))}</label>'
-                '<input id="code" name="code" required maxlength="12" autocomplete="off" '
-                'autocapitalize="characters" autocorrect="off" spellcheck="false" autofocus>'
-                f'<button type="submit">{esc(t("share.join.submit"))}</button></form>')
-        parts.append("</main></body></html>")
-        return "".join(parts)
-
-
-# Readable at 360 px: one column, large type, 48 px (and taller) touch targets.
-_CSS = (
-    "*{box-sizing:border-box}"
-    "body{margin:0;font:18px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',"
-    "sans-serif;background:#f6f3ea;color:#1d1b16}"
-    "main{max-width:28rem;margin:0 auto;padding:24px 16px}"
-    "h1{font-size:1.6rem;line-height:1.25;margin:0 0 16px}p{margin:0 0 16px}"
-    ".error{background:#fde8e4;color:#8a1c0c;border-radius:8px;padding:12px 14px}"
-    "label{display:block;font-weight:600;margin-bottom:8px}"
-    "input{width:100%;min-height:56px;font-size:1.8rem;letter-spacing:.25em;"
-    "text-align:center;text-transform:uppercase;padding:8px;border:2px solid #6b5e3c;"
-    "border-radius:10px;background:#fff;color:inherit}"
-    "button{width:100%;min-height:48px;margin-top:16px;padding:10px;font-size:1.2rem;"
-    "font-weight:600;border:0;border-radius:10px;background:#5b4a1f;color:#fff}"
-    "@media (prefers-color-scheme:dark){body{background:#1b1a17;color:#eee}"
-    "input{background:#2a2824;border-color:#a08f62}.error{background:#4a1f18;color:#ffd9d0}"
-    "button{background:#c9a64a;color:#1b1a17}}"
-)
 
 
 def _is_page_load(scope: Scope) -> bool:
@@ -420,20 +321,7 @@ def _is_page_load(scope: Scope) -> bool:
         return False
     if scope.get("path") in ("", "/"):
         return True
-    return any("text/html" in accept for accept in _header_values(scope, b"accept"))
-
-
-def _url(scope: Scope, path: str) -> str:
-    return str(scope.get("root_path", "")).rstrip("/") + path
-
-
-async def _redirect(send: Send, location: str,
-                    extra: list[tuple[bytes, bytes]] | None = None) -> None:
-    await send({"type": "http.response.start", "status": 303, "headers": [
-        (b"location", location.encode("latin-1")), (b"content-length", b"0"),
-        (b"cache-control", b"no-store"), (b"referrer-policy", b"same-origin"),
-        *(extra or [])]})
-    await send({"type": "http.response.body", "body": b""})
+    return any("text/html" in accept for accept in header_values(scope, b"accept"))
 
 
 async def _read_body(receive: Receive, limit: int) -> bytes | None:

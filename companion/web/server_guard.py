@@ -26,17 +26,14 @@ from __future__ import annotations
 import ipaddress
 import logging
 import re
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from companion.web.asgi import header_values, refuse_websocket, send_forbidden
 
 logger = logging.getLogger(__name__)
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 # Bind addresses that mean "every interface": they name no host a client could use.
@@ -215,18 +212,18 @@ class HostOriginGuard:
         if refusal is None:
             await self.app(scope, receive, send)
         elif scope["type"] == "http":
-            await _send_403(send, "http.response", refusal)
+            await send_forbidden(send, refusal)
         else:
-            await _refuse_websocket(scope, receive, send, refusal)
+            await refuse_websocket(scope, receive, send, refusal)
 
     def check(self, scope: Scope) -> bytes | None:
         """The 403 body when the request must be refused, None when it may pass."""
-        hosts = _header_values(scope, b"host")
+        hosts = header_values(scope, b"host")
         if len(hosts) != 1 or not self.policy.host_allowed(hosts[0]):
             self._log("Host", hosts[0] if len(hosts) == 1 else repr(hosts),
                       "start with --allow-host NAME to allow it")
             return _HOST_REFUSED
-        origins = _header_values(scope, b"origin")
+        origins = header_values(scope, b"origin")
         if len(origins) > 1 or not self.policy.origin_allowed(origins[0] if origins else None):
             self._log("Origin", origins[0] if len(origins) == 1 else repr(origins),
                       "start with --allow-origin ORIGIN to allow it")
@@ -239,30 +236,3 @@ class HostOriginGuard:
             return
         self._logged.add(key)
         logger.warning("refused a request with %s %r (%s)", header, value, hint)
-
-
-def _header_values(scope: Scope, name: bytes) -> list[str]:
-    return [value.decode("latin-1") for key, value in scope.get("headers", ())
-            if key.lower() == name]
-
-
-async def _send_403(send: Send, prefix: str, body: bytes) -> None:
-    await send({"type": f"{prefix}.start", "status": 403, "headers": [
-        (b"content-type", b"text/plain; charset=utf-8"),
-        (b"content-length", str(len(body)).encode()),
-        (b"cache-control", b"no-store"),
-    ]})
-    await send({"type": f"{prefix}.body", "body": body})
-
-
-async def _refuse_websocket(scope: Scope, receive: Receive, send: Send, body: bytes) -> None:
-    """Refuse the upgrade before it is accepted: a 403 with a text body where the server
-    offers the WebSocket denial response extension, else a close before accept (which
-    servers answer with 403 as well). Policy violation, 1008, is the close code."""
-    message = await receive()
-    if message["type"] != "websocket.connect":  # the client is already gone
-        return
-    if "websocket.http.response" in scope.get("extensions", {}):
-        await _send_403(send, "websocket.http.response", body)
-    else:
-        await send({"type": "websocket.close", "code": 1008})

@@ -38,14 +38,15 @@ dark with the system), and blocks taps only while the connection is lost.
 
 Its words come from the catalogues (`connection.lost`, `connection.back`,
 `connection.not_live`, `connection.stopped|removed|left`, `connection.join`) in the app's
-language, chosen when the page is requested: `language(scope)` (see StoreLanguage: the
-language setting, or None while the user has not chosen one), else the browser's
+language, chosen when the page is requested: `language(scope)` (the app passes
+`app.page_language.StoreLanguage`: the language setting, or None while the user has not
+chosen one), else the browser's
 Accept-Language among the supported languages, else English. All four languages' words
 go into the page with the app title in each language: when the user switches language
 later, the page's title (which the app sets to `app.title`) picks the matching words.
 
 The page's head names the app (title, description, theme colour) in the same language:
-`web_manifest.brand_page`.
+`manifest.brand_page`.
 
 The page is sent with `Cache-Control: no-store` and without validators (ETag,
 Last-Modified), and conditional request headers are dropped for page requests, so a cached
@@ -54,26 +55,21 @@ page never keeps an old language or a page from before this script.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Future
-from typing import Any
 
-from companion.app.server_guard import ASGIApp, Message, Receive, Scope, Send, _header_values
-from companion.app.settings import AppSettings, load_settings
-from companion.app.store_access import AsyncStore
-from companion.app.web_fonts import WEB_FONTS, font_face_css, needed
-from companion.app.web_manifest import brand_page
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
 from companion.i18n import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, Translator
-from companion.share.guard import (
+from companion.web.asgi import first_header, html_lang, language_for
+from companion.web.fonts import WEB_FONTS, font_face_css, needed
+from companion.web.manifest import brand_page
+from companion.web.share_guard import (
     JOIN_PATH,
     MEMBER_CLOSE_CODE,
     MEMBER_REMOVED_CODE,
     SHARE_HEADER,
-    language_for,
-    member_id_from_user_agent,
 )
 
 logger = logging.getLogger(__name__)
@@ -105,7 +101,6 @@ WS_PATH_SUFFIX = "/ws"  # Flet's webSocketEndpoint
 LanguageSource = Callable[[Scope], Awaitable[str | None]]
 
 _MARKER = f'id="{SCRIPT_ID}"'.encode()
-_HTML_LANG = {"zh_Hant": "zh-Hant"}
 # Request headers that could get a 304 for a page cached before the script (or in another
 # language): dropped from page requests.
 _CONDITIONAL = frozenset({b"if-none-match", b"if-modified-since", b"if-match",
@@ -123,7 +118,7 @@ def banner_words() -> dict[str, dict[str, str]]:
         out[lang] = {"lost": tr.t(LOST_KEY), "back": tr.t(BACK_KEY),
                      "notLive": tr.t(NOT_LIVE_KEY), "join": tr.t(JOIN_KEY),
                      **{kind: tr.t(key) for kind, key in END_KEYS.items()},
-                     "title": tr.t(TITLE_KEY), "lang": _HTML_LANG.get(lang, lang)}
+                     "title": tr.t(TITLE_KEY), "lang": html_lang(lang)}
     return out
 
 
@@ -587,41 +582,4 @@ class ConnectionBanner:
                 chosen = await self.language(scope)
             except Exception:  # the banner must never keep the page from loading
                 logger.exception("the app language could not be read for the page")
-        accept = _header_values(scope, b"accept-language")
-        return choose_language(chosen, accept[0] if accept else None)
-
-
-class StoreLanguage:
-    """The app's language setting for ConnectionBanner, read on the store thread at each
-    page request. It waits at most `wait_s` (the store thread may be busy, e.g. warming the
-    history at start) and then uses the last value it read. A phone that joined a shared
-    table (its User-Agent carries the share guard's member tag) follows its own browser,
-    as the app does."""
-
-    def __init__(self, store: AsyncStore, wait_s: float = 0.5) -> None:
-        self.store = store
-        self.wait_s = wait_s
-        self.known: str | None = None
-
-    def prime(self) -> None:
-        """Queue a first read now (at server start, ahead of other store work)."""
-        self.store.submit(load_settings).add_done_callback(self._remember)
-
-    def _remember(self, future: Future[AppSettings] | asyncio.Future[AppSettings]) -> None:
-        if not future.cancelled() and future.exception() is None:
-            self.known = future.result().language
-
-    async def __call__(self, scope: Scope) -> str | None:
-        agents = _header_values(scope, b"user-agent")
-        if member_id_from_user_agent(agents[0] if agents else None) is not None:
-            return None
-        task: asyncio.Future[Any] = asyncio.ensure_future(self.store.run(load_settings))
-        task.add_done_callback(self._remember)
-        try:
-            await asyncio.wait_for(asyncio.shield(task), self.wait_s)
-        except TimeoutError:
-            logger.info("language setting not read within %.1f s; using %r", self.wait_s,
-                        self.known)
-        except Exception as exc:
-            logger.warning("language setting unreadable: %s", exc)
-        return self.known
+        return choose_language(chosen, first_header(scope, b"accept-language"))

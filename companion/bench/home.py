@@ -1,10 +1,10 @@
-"""Home's history at scale, measured on the live app: `python -m companion.history.bench
---home` (after the domain figures of companion/history/bench.py).
+"""Home's history at scale, measured on the live app: `python -m companion.bench.history
+--home` (after the domain figures of companion/bench/history.py).
 
 For each size (100 / 1,000 / 10,000 finished games, the fixture of
-companion/history/bench.py) the app runs as its own web server (`python -m companion`,
+companion/bench/history.py) the app runs as its own web server (`python -m companion`,
 127.0.0.1 only, a fresh data folder) and raw Flet protocol clients (one browser tab each,
-over a real WebSocket, as companion/app/table_bench.py drives the table) open Home:
+over a real WebSocket, as companion/bench/tables.py drives the table) open Home:
 
 - first_ms: from the client's register message to the arrival of the first frame holding
   a finished-game row of Home (`home-history-<id>`), for the first client after the server
@@ -41,19 +41,19 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.app.table_bench import (
+from companion.bench.history import store_finished_game, write_history_fixture
+from companion.bench.tables import (
     CONTROL_EVENT,
     DEVICE_INFO,
     INVOKE_METHOD,
     REGISTER_CLIENT,
-    _pack,
-    _unpack,
     app_server,
     cpu_seconds,
+    pack_frame,
     rss_kb,
+    unpack_frame,
 )
-from companion.app.tap_bench import percentile
-from companion.history.bench import store_finished_game, write_history_fixture
+from companion.bench.taps import percentile
 from companion.store.tinydb_store import TinyDBStore
 
 SIZES = (100, 1000, 10_000)
@@ -80,7 +80,7 @@ async def load_home(port: int, row: str | None = None) -> tuple[float, float]:
         page = {"route": "/", "web": True, "platform": "linux",
                 "platform_brightness": "light", "width": 360, "height": 800}
         started = time.perf_counter()
-        await ws.send(_pack(REGISTER_CLIENT, {"session_id": "", "page_name": "",
+        await ws.send(pack_frame(REGISTER_CLIENT, {"session_id": "", "page_name": "",
                                               "page": page}))
         skeleton: float | None = None
         deadline = started + LOAD_TIMEOUT_S
@@ -96,16 +96,16 @@ async def load_home(port: int, row: str | None = None) -> tuple[float, float]:
                 skeleton = arrived
             if wanted in frame:
                 return ((skeleton or arrived) - started) * 1000, (arrived - started) * 1000
-            action, body = _unpack(frame)
+            action, body = unpack_frame(frame)
             if action == INVOKE_METHOD:  # answer as the web client does
                 name = body.get("name")
-                await ws.send(_pack(INVOKE_METHOD, {
+                await ws.send(pack_frame(INVOKE_METHOD, {
                     "control_id": body["control_id"], "call_id": body["call_id"],
                     "result": DEVICE_INFO if name == "get_device_info" else None,
                     "error": None}))
                 if name == "push_route":
                     route = (body.get("args") or {}).get("route", "/")
-                    await ws.send(_pack(CONTROL_EVENT, {"target": 1, "name": "route_change",
+                    await ws.send(pack_frame(CONTROL_EVENT, {"target": 1, "name": "route_change",
                                                         "data": {"route": route}}))
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import psutil
 import pytest
 
-from companion.app import tap_bench
-from companion.app.tap_bench import (
+from companion.bench import taps as tap_bench
+from companion.bench.taps import (
     APP_KINDS,
     BARE,
     figures,
@@ -107,7 +107,7 @@ def test_cli_wires_taps_and_rounds(monkeypatch: pytest.MonkeyPatch,
 
 def test_cli_refuses_zero_rounds(capsys: pytest.CaptureFixture[str]) -> None:
     args = argparse.Namespace(taps=True, rounds=0, json=False)
-    from companion.bench import run_bench
+    from companion.bench.main import run_bench
 
     assert run_bench(args) == 2
     assert "rounds must be at least 1" in capsys.readouterr().err

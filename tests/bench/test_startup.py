@@ -5,7 +5,7 @@ from __future__ import annotations
 import psutil
 import pytest
 
-from companion.app.startup_bench import measure_startup
+from companion.bench.startup import measure_startup
 
 
 def test_measure_startup_once_and_cleans_up() -> None:

@@ -52,9 +52,9 @@ from typing import Any
 
 import msgpack
 
-from companion.app.flet_mirror import PageMirror
-from companion.app.startup_bench import free_port
-from companion.app.tap_bench import REPO, _stop, _wait_ready, percentile
+from companion.bench.flet_mirror import PageMirror
+from companion.bench.startup import free_port
+from companion.bench.taps import REPO, percentile, stop_process, wait_ready
 
 DEFAULT_SIZES = ((1, 5), (10, 5), (50, 4))
 DEFAULT_ACTIONS = 80  # measured actions per size (whole rounds per table, at least one)
@@ -197,18 +197,18 @@ def app_server(data_dir: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
                             cwd=REPO, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        _wait_ready(f"http://127.0.0.1:{port}/", proc)
+        wait_ready(f"http://127.0.0.1:{port}/", proc)
         yield proc, port
     finally:
-        _stop(proc)
+        stop_process(proc)
 
 
 # ---- one raw protocol client -------------------------------------------------------------------
-def _pack(action: int, body: dict[str, Any]) -> bytes:
+def pack_frame(action: int, body: dict[str, Any]) -> bytes:
     return b"\x00" + msgpack.packb([action, body])
 
 
-def _unpack(frame: bytes) -> tuple[int, Any]:
+def unpack_frame(frame: bytes) -> tuple[int, Any]:
     # Control ids are map keys in the patches' path tables: ints, not strings.
     action, body = msgpack.unpackb(frame[1:], strict_map_key=False,
                                    ext_hook=lambda code, data: msgpack.ExtType(code, data))
@@ -246,7 +246,7 @@ class ProtocolClient:
                                 max_size=None, open_timeout=60, ping_interval=None)
         page = {"route": self.route, "web": True, "platform": "linux",
                 "platform_brightness": "light", "width": 360, "height": 800}
-        await self.ws.send(_pack(REGISTER_CLIENT, {"session_id": "", "page_name": "",
+        await self.ws.send(pack_frame(REGISTER_CLIENT, {"session_id": "", "page_name": "",
                                                    "page": page}))
         self._reader = asyncio.create_task(self._read())
 
@@ -266,7 +266,7 @@ class ProtocolClient:
                 arrived = time.perf_counter()
                 if not frame or frame[0] != 0:
                     continue
-                action, body = _unpack(frame)
+                action, body = unpack_frame(frame)
                 if action == REGISTER_CLIENT:
                     self.mirror = PageMirror(body["page_patch"])
                 elif action == PATCH_CONTROL and self.mirror is not None:
@@ -293,7 +293,7 @@ class ProtocolClient:
         haptics, clipboard); a pushed route comes back as a route change."""
         name = body.get("name")
         result: Any = DEVICE_INFO if name == "get_device_info" else None
-        await self.ws.send(_pack(INVOKE_METHOD, {
+        await self.ws.send(pack_frame(INVOKE_METHOD, {
             "control_id": body["control_id"], "call_id": body["call_id"],
             "result": result, "error": None}))
         if name == "push_route" and self.mirror is not None:
@@ -303,7 +303,7 @@ class ProtocolClient:
 
     async def click_event(self, control_id: int, name: str = "click",
                           data: Any = None) -> None:
-        await self.ws.send(_pack(CONTROL_EVENT, {"target": control_id, "name": name,
+        await self.ws.send(pack_frame(CONTROL_EVENT, {"target": control_id, "name": name,
                                                  "data": data}))
 
     async def wait_turn(self, test: Callable[[str], bool], timeout: float) -> str:

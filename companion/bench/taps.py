@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.app.startup_bench import free_port
+from companion.bench.startup import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 REPO = Path(__file__).resolve().parents[2]
@@ -207,7 +207,7 @@ def _environment(renderer: str = DEFAULT_RENDERER) -> dict[str, str]:
     return env
 
 
-def _wait_ready(url: str, proc: subprocess.Popen[bytes]) -> None:
+def wait_ready(url: str, proc: subprocess.Popen[bytes]) -> None:
     deadline = time.monotonic() + READY_TIMEOUT_S
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -222,7 +222,7 @@ def _wait_ready(url: str, proc: subprocess.Popen[bytes]) -> None:
     raise TimeoutError(f"{url} not ready after {READY_TIMEOUT_S}s")
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
+def stop_process(proc: subprocess.Popen[bytes]) -> None:
     if proc.poll() is not None:
         return
     try:
@@ -243,10 +243,10 @@ def _server(command: list[str], port: int, renderer: str = DEFAULT_RENDERER
                             start_new_session=True)
     try:
         url = f"http://127.0.0.1:{port}/"
-        _wait_ready(url, proc)
+        wait_ready(url, proc)
         yield url
     finally:
-        _stop(proc)
+        stop_process(proc)
 
 
 def seed_game(data_dir: Path) -> str:
