@@ -26,7 +26,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from babel import Locale
 from babel.core import UnknownLocaleError, negotiate_locale, parse_locale
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po

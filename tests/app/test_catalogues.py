@@ -224,7 +224,7 @@ def test_plural_rule_matches_the_cldr_categories(lang: str) -> None:
 def plural_calls() -> list[tuple[str, str, str]]:
     """(method, key, where) for every t/tn call in the app whose key is a literal."""
     found = []
-    for path in [*APP_DIR.rglob("*.py"), *SHARE_DIR.rglob("*.py")]:
+    for path in [*APP_DIR.rglob("*.py"), *WEB_DIR.rglob("*.py"), *GAMES_DIR.rglob("*.py")]:
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr in ("t", "tn") and node.args
