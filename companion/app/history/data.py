@@ -204,7 +204,7 @@ def import_data(data: bytes, store: SessionStore) -> ImportReport:
         raise BackupError(f"the file is larger than {MAX_IMPORT_BYTES // 2**20} MB",
                           "too_large", size=MAX_IMPORT_BYTES // 2**20)
     report = import_backup(cast(BackupStore, store), data)
-    history_cache(store).invalidate()
+    history_cache(store).rescan()
     return report
 
 
