@@ -30,15 +30,20 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from companion.history.backup import backup_json, export_backup, import_backup
 from companion.history.cache import QUIET_NS, HistoryCache, fingerprint
 from companion.history.query import history_page
 from companion.history.records import build_records
+from companion.history.saved_index import INDEX_FILE
 from companion.history.stats import compute_stats
 from companion.store.base import utc_iso
+from companion.store.memory import MemoryStore
 from companion.store.session_file import session_file_tables, session_meta
 from companion.store.tinydb_store import SESSIONS_DIR, TinyDBStore
 
 SIZES = (100, 1000, 10_000)
+IMPORT_GAMES = 20  # the backup imported before the "after an import" figure
+TARGET_MS = 300  # issue 23: every history and statistics path at 10,000 games
 BENCH_OPEN = "bench-open"  # the unfinished game the "after a save" figure appends to
 NAMES = ["Ann", "Bo", "Chris", "Christopher", "Zoë", "Julie", "Oliver", "Mia", "Noah",
          "Léa", "Sam", "Kai"]
@@ -130,6 +135,73 @@ def _after_save_ms(cache: HistoryCache, store: TinyDBStore, repeats: int, *,
     return round(statistics.median(samples), 2)
 
 
+def _import_source(count: int) -> str:
+    """A backup of `count` finished Villagers tallies (real games: an import replays
+    every game it stores)."""
+    from companion.tally.service import TallyService
+
+    source = MemoryStore()
+    svc = TallyService(source)
+    for n in range(count):
+        sid, session = svc.create("villagers", [f"Im{n}", "Bo"])
+        svc.apply(sid, session, {"type": "set", "player": 0, "field": "money",
+                                 "value": n + 1})
+        svc.finish(sid, session)
+    return backup_json(source)
+
+
+def _fresh_load(root: Path, *, saved: bool) -> tuple[float, float, str]:
+    """A start: a new store and cache, Home's first load (`cache.home`) and then the
+    statistics from nothing; with `saved` False the saved index is deleted first (the
+    records rebuilt from a listing, as before issue 23). (home ms, stats ms, how)."""
+    if not saved:
+        (root / INDEX_FILE).unlink(missing_ok=True)
+    store = TinyDBStore(root)
+    cache = HistoryCache()
+    start = time.perf_counter()
+    cache.home(store)
+    home = (time.perf_counter() - start) * 1000
+    how = cache.last_update
+    start = time.perf_counter()
+    cache.stats(store)
+    stats = (time.perf_counter() - start) * 1000
+    cache.wait_saved()
+    return home, stats, how
+
+
+def _paths_ms(root: Path, repeats: int) -> dict[str, Any]:
+    """Issue 23's paths, at one size: first load after a start from the saved index and
+    from nothing (rebuilt), statistics from nothing after each, Home and statistics after
+    an import (IMPORT_GAMES games) and after a backup export, and the export itself."""
+    HistoryCache().records(TinyDBStore(root))  # the saved index, as a first start leaves
+    out: dict[str, Any] = {}
+    for saved, name in ((True, "saved"), (False, "rebuilt")):
+        runs = [_fresh_load(root, saved=saved) for _ in range(repeats)]
+        out[f"first_{name}_ms"] = round(statistics.median(r[0] for r in runs), 2)
+        out[f"stats_{name}_ms"] = round(statistics.median(r[1] for r in runs), 2)
+        out[f"first_{name}_how"] = runs[-1][2]
+    store = TinyDBStore(root)
+    cache = HistoryCache()
+    cache.stats(store)
+    import_backup(store, _import_source(IMPORT_GAMES))  # untimed: the import itself
+    cache.rescan()  # as the app does after an import (companion/app/history/data.py)
+    start = time.perf_counter()
+    cache.home(store)
+    out["after_import_ms"] = round((time.perf_counter() - start) * 1000, 2)
+    start = time.perf_counter()
+    cache.stats(store)
+    out["after_import_stats_ms"] = round((time.perf_counter() - start) * 1000, 2)
+    cache.wait_saved()
+    start = time.perf_counter()
+    export_backup(store)
+    out["export_ms"] = round((time.perf_counter() - start) * 1000, 2)
+    start = time.perf_counter()
+    cache.home(store)
+    cache.stats(store)
+    out["after_export_ms"] = round((time.perf_counter() - start) * 1000, 2)
+    return out
+
+
 def _median_ms(run: Callable[[], Any], repeats: int) -> float:
     samples = []
     for _ in range(repeats):
@@ -154,6 +226,13 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
     likewise right after one game was stored finished; scan_ms: the directory scan the
     cache falls back to when the folder changed less than a second before (the
     fingerprint of every game file);
+    Issue 23's paths (`_paths_ms`): first_saved_ms / first_rebuilt_ms: Home's first load
+    after a start, the records taken from the saved index (history-index.json) / built
+    from a listing with no saved index (the path before issue 23); stats_saved_ms /
+    stats_rebuilt_ms: the statistics from nothing right after; after_import_ms /
+    after_import_stats_ms: Home and then the statistics right after an import of
+    IMPORT_GAMES games; export_ms: a backup export (every game file read), and
+    after_export_ms: Home and the statistics right after it;
     records_ms: building the records alone
     (from a listing already made); stats_ms: every statistic from those records;
     peak_mb: tracemalloc peak of one list + records + page + statistics pass (Python
@@ -167,7 +246,7 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
                                "after_save_ms": {}, "after_finish_ms": {},
                                "records_ms": {},
                                "stats_ms": {}, "peak_mb": {}, "records_mb": {},
-                               "skipped": {}}
+                               "skipped": {}, "paths": {}}
     try:
         for size in sizes:
             root = work / f"store-{size}"
@@ -212,6 +291,7 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
             figures["peak_mb"][key] = round(peak / 2**20, 1)
             figures["records_mb"][key] = round(current / 2**20, 1)
             del kept
+            figures["paths"][key] = _paths_ms(root, repeats)
             shutil.rmtree(root)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -236,6 +316,18 @@ def print_figures(figs: dict[str, Any]) -> None:
               f"  {figs['after_finish_ms'][k]:>21}")
 
 
+def print_paths(figs: dict[str, Any]) -> None:
+    print(f"issue 23 paths (ms; target <= {TARGET_MS} at 10,000):  first load: saved index"
+          "  rebuilt   stats after: saved  rebuilt   after import: home  stats"
+          "   export  after export")
+    for size in figs["sizes"]:
+        p = figs["paths"][str(size)]
+        print(f"  {size:>6}  {p['first_saved_ms']:>43}  {p['first_rebuilt_ms']:>8}"
+              f"  {p['stats_saved_ms']:>18}  {p['stats_rebuilt_ms']:>8}"
+              f"  {p['after_import_ms']:>19}  {p['after_import_stats_ms']:>5}"
+              f"  {p['export_ms']:>7}  {p['after_export_ms']:>12}")
+
+
 def run_history_bench(as_json: bool = False, sizes: tuple[int, ...] = SIZES,
                       home: bool = False) -> int:
     with tempfile.TemporaryDirectory() as tmp:
@@ -249,6 +341,7 @@ def run_history_bench(as_json: bool = False, sizes: tuple[int, ...] = SIZES,
         print(json.dumps({**figs, "home": home_figs} if home_figs else figs, indent=2))
     else:
         print_figures(figs)
+        print_paths(figs)
         if home_figs is not None:
             print_home_figures(home_figs)
     return 0

@@ -40,7 +40,9 @@ so the same size, mtime and inode) is listed again, as a fresh process would lis
 The first look after a start does not build 10,000 records from a listing (about a
 second): the records are kept on disk as well, in `history-index.json` beside the
 sessions folder (one compact row per game with the stamp of the file it was built from;
-`HistoryIndex`), written after a look that built many of them. The first look reads that
+companion/history/saved_index.py), written after a look that listed the store or after
+SAVE_AFTER changed games, by a thread of its own (the look does not wait for it; a newer
+snapshot supersedes one not written yet; `wait_saved`). The first look reads that
 one file and the directory scan, takes every row whose stamp is the file's, and reads
 only the other files (or lists the store when too many changed). It is a cache: a
 missing, damaged (its digest checks every byte), foreign or newer one is ignored and
@@ -183,6 +185,9 @@ class HistoryCache:
         self.last_update = ""
         self._saved_tried = False  # the saved index is read at the first look only
         self._unsaved = 0  # games changed since the saved index was read or written
+        self._save_lock = threading.Lock()
+        self._save_generation = 0
+        self._saving: threading.Thread | None = None
         self._filtered: tuple[str, list[GameRecord]] | None = None
         self._stats: dict[str, Statistics] = {}
         self._names: dict[str, list[str]] = {}
@@ -320,13 +325,32 @@ class HistoryCache:
                 entries[name] = ("u", stamp, info)
             elif session_id in self._skipped_ids:
                 entries[name] = ("s", stamp, None)
-        try:
-            write_index(index_path(folder), entries)
-        except (OSError, ValueError, TypeError) as exc:
-            log.warning("history index not written (%s): the next start reads the game "
-                        "files", exc)
-            return
-        self._unsaved = 0
+        self._unsaved = 0  # a failed write is not retried before SAVE_AFTER more changes
+        self._save_generation += 1
+        generation = self._save_generation
+        path = index_path(folder)
+
+        def write() -> None:
+            with self._save_lock:
+                if generation != self._save_generation:
+                    return  # a newer snapshot follows
+                try:
+                    write_index(path, entries)
+                except (OSError, ValueError, TypeError) as exc:
+                    log.warning("history index not written (%s): the next start reads "
+                                "the game files", exc)
+
+        # Written beside the look, not in it: serialising 10,000 records and the fsync
+        # would add 100 ms or more to the page load that found the changes.
+        thread = threading.Thread(target=write, name="history-index", daemon=True)
+        self._saving = thread
+        thread.start()
+
+    def wait_saved(self, timeout: float | None = None) -> None:
+        """Wait for the saved index being written, if any (tests, benchmarks, shutdown)."""
+        thread = self._saving
+        if thread is not None:
+            thread.join(timeout)
 
     def _update(self, read_one: Callable[[str], SessionInfo | None],
                 session_ids: list[str]) -> set[str]:

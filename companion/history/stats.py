@@ -33,8 +33,10 @@ from pydantic import BaseModel
 from companion.history.names import NameMatcher
 from companion.history.query import newest_first_key
 from companion.history.records import GameRecord, PlayerResult
-from companion.history.results import DECIDED, Outcome, compare, outcome
+from companion.history.results import DECIDED, Outcome, compare, solo_outcome
 
+#: Where each outcome is counted in _Acc.results / solo_results.
+_SLOT = {Outcome.WON: 0, Outcome.LOST: 1, Outcome.TIED: 2, Outcome.UNKNOWN: 3}
 UNKNOWN_VARIANT = "unknown"
 UNKNOWN_POLICY = "unknown"
 
@@ -142,7 +144,9 @@ class _Acc:
     name_date: tuple[str, ...] = ()
     plays: int = 0
     multi: int = 0
-    results: Counter[Outcome] = field(default_factory=Counter)
+    # Plays by outcome, counted at _SLOT[outcome] (a list: hashing an enum member runs
+    # Python code, twice per play with a Counter).
+    results: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     score_sum: int = 0
     scored: int = 0
     best: int | None = None
@@ -152,7 +156,7 @@ class _Acc:
     over_time: list[tuple[tuple[str, ...], date, int]] = field(default_factory=list)
     sequence: list[tuple[tuple[str, ...], Outcome]] = field(default_factory=list)
     solo: int = 0
-    solo_results: Counter[Outcome] = field(default_factory=Counter)
+    solo_results: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     solo_best: int | None = None
     achievements: Counter[str] = field(default_factory=Counter)
     trend: dict[str, list[tuple[tuple[str, ...], date, int]]] = field(
@@ -242,19 +246,35 @@ def compute_stats(records: Iterable[GameRecord], merges: Mapping[str, str] | Non
         per_game[rec.game].add(rec)
         per_edition[(rec.game, rec.edition or "")].add(rec)
         keyed: dict[str, PlayerResult] = {}
+        # Every player's outcome as results.outcome gives it, with the winners counted
+        # once per game (not once per player).
+        if rec.solo:
+            shared = solo_outcome(rec)
+            shared_slot = _SLOT[shared]
+        else:
+            winners = sum(1 for p in rec.players if p.winner)
         for p in rec.players:
+            if rec.solo:
+                result, slot = shared, shared_slot
+            elif winners == 0:
+                result, slot = Outcome.UNKNOWN, 3
+            elif not p.winner:
+                result, slot = Outcome.LOST, 1
+            elif winners == 1:
+                result, slot = Outcome.WON, 0
+            else:
+                result, slot = Outcome.TIED, 2
             key = matcher.key(p.name)
             keyed.setdefault(key, p)
             acc = accs[key]
             if order >= acc.name_date:
                 acc.name, acc.name_date = p.name, order
-            result = outcome(rec, p)
             acc.plays += 1
-            acc.results[result] += 1
+            acc.results[slot] += 1
             acc.sequence.append((order, result))
             if rec.solo:
                 acc.solo += 1
-                acc.solo_results[result] += 1
+                acc.solo_results[slot] += 1
             else:
                 acc.multi += 1
             score = p.score
@@ -303,7 +323,7 @@ def compute_stats(records: Iterable[GameRecord], merges: Mapping[str, str] | Non
     for key, acc in accs.items():
         solo = None
         if acc.solo:
-            won, lost = acc.solo_results[Outcome.WON], acc.solo_results[Outcome.LOST]
+            won, lost = acc.solo_results[0], acc.solo_results[1]
             solo = SoloStats.model_construct(
                 plays=acc.solo, wins=won, losses=lost, unknown=acc.solo - won - lost,
                 achievements=dict(acc.achievements), best_score=acc.solo_best,
@@ -314,8 +334,7 @@ def compute_stats(records: Iterable[GameRecord], merges: Mapping[str, str] | Non
                     unknown=k.unknown, win_rate=_rate(k.wins, k.wins + k.losses),
                     best_score=k.best, average_score=_mean(k.score_sum, k.scored))
                     for (v, pol), k in sorted(acc.karla.items())])
-        wins, losses = acc.results[Outcome.WON], acc.results[Outcome.LOST]
-        ties, unknown = acc.results[Outcome.TIED], acc.results[Outcome.UNKNOWN]
+        wins, losses, ties, unknown = acc.results
         longest, current = _streaks(acc.sequence)
         players.append(PlayerStats.model_construct(
             key=key, name=names[key], plays=acc.plays, multiplayer_plays=acc.multi,

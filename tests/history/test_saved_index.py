@@ -42,6 +42,7 @@ def fill(store: TinyDBStore) -> None:
 
 def view(cache: HistoryCache, store: TinyDBStore) -> tuple[Any, ...]:
     records = cache.records(store)
+    cache.wait_saved()  # the index is written by a thread of its own
     return ([r.model_dump() for r in records], [i.id for i in cache.unfinished(store)],
             cache.skipped)
 
@@ -122,6 +123,7 @@ def test_the_next_start_takes_the_records_from_the_saved_index(
     fill(store)
     first = HistoryCache()
     first.records(store)
+    first.wait_saved()
     assert first.last_update == "listed" and (tmp_path / INDEX_FILE).is_file()
     expected = view(first, store)
     assert expected == fresh(store)
@@ -147,7 +149,7 @@ def test_the_next_start_takes_the_records_from_the_saved_index(
 def test_games_changed_since_the_index_was_saved_are_read_alone(tmp_path: Path) -> None:
     store = TinyDBStore(tmp_path)
     fill(store)
-    HistoryCache().records(store)  # saves the index
+    view(HistoryCache(), store)  # saves the index
     finish(store, "new", "2024-12-01")
     store.update_info("v03", summary=village({"Ann": 77, "Bo": 1}, day="2024-03-04"))
     store.delete("v04")
@@ -186,7 +188,7 @@ def test_a_damaged_index_is_ignored_and_rebuilt(tmp_path: Path, damage: Any) -> 
     cache.records(store)
     assert cache.last_update == "listed"
     assert view(cache, store) == expected
-    assert read_index(path) is not None  # written anew
+    assert read_index(path) is not None  # written anew (view waited for it)
     assert view(HistoryCache(), store) == expected
 
 
@@ -225,7 +227,7 @@ def test_a_stale_index_of_another_folder_state_is_not_trusted(tmp_path: Path) ->
     has but the folder does not are not shown."""
     store = TinyDBStore(tmp_path)
     fill(store)
-    HistoryCache().records(store)
+    view(HistoryCache(), store)
     old = (tmp_path / INDEX_FILE).read_bytes()
     for n in range(5):
         store.update_info(f"v{n:02d}", summary=village({"Ann": 50 + n, "Bo": 2},
@@ -257,7 +259,7 @@ def test_an_index_that_cannot_be_written_is_skipped(
     again = HistoryCache()
     again.records(store)
     assert again.last_update == "listed"
-    assert view(again, store) == fresh(store)
+    assert view(again, store) == fresh(store)  # waits for the index
     assert (tmp_path / INDEX_FILE).is_file()
 
 
