@@ -173,16 +173,16 @@ class _Game:
     timed: int = 0
     counts: Counter[int] = field(default_factory=Counter)
 
-    def add(self, rec: GameRecord) -> None:
+    def add(self, seats: int, winning: int | None, minutes: int | None) -> None:
+        """One play: `seats` (1 for a solo game), the best winner's score (multiplayer,
+        when known) and its length (when known)."""
         self.plays += 1
-        self.counts[1 if rec.solo else len(rec.players)] += 1
-        if not rec.solo:
-            winning = [p.score for p in rec.players if p.winner and p.score is not None]
-            if winning:
-                self.win_sum += max(winning)
-                self.win_n += 1
-        if rec.duration_min is not None:
-            self.minutes += rec.duration_min
+        self.counts[seats] += 1
+        if winning is not None:
+            self.win_sum += winning
+            self.win_n += 1
+        if minutes is not None:
+            self.minutes += minutes
             self.timed += 1
 
     def stats(self, game: str, edition: str | None) -> GameStats:
@@ -215,18 +215,21 @@ def _higher(best: int | None, value: int) -> int:
 
 
 def _streaks(sequence: list[tuple[tuple[str, ...], Outcome]]) -> tuple[int, Streak | None]:
-    longest = run = 0
-    current: Streak | None = None
+    longest = run = length = 0
+    current: Outcome | None = None
     for _, result in sorted(sequence):
         if result not in DECIDED:
             continue
-        if current is not None and current.outcome == result.value:
-            current.length += 1
+        if result is current:
+            length += 1
         else:
-            current = Streak.model_construct(outcome=result.value, length=1)
+            current, length = result, 1
         run = run + 1 if result is Outcome.WON else 0
-        longest = max(longest, run)
-    return longest, current
+        if run > longest:
+            longest = run
+    if current is None:
+        return longest, None
+    return longest, Streak.model_construct(outcome=current.value, length=length)
 
 
 def compute_stats(records: Iterable[GameRecord], merges: Mapping[str, str] | None = None,
@@ -243,18 +246,28 @@ def compute_stats(records: Iterable[GameRecord], merges: Mapping[str, str] | Non
             continue
         total += 1
         order = newest_first_key(rec)
-        per_game[rec.game].add(rec)
-        per_edition[(rec.game, rec.edition or "")].add(rec)
+        seated = rec.players
+        is_solo = rec.solo
+        day = rec.date
         keyed: dict[str, PlayerResult] = {}
         # Every player's outcome as results.outcome gives it, with the winners counted
         # once per game (not once per player).
-        if rec.solo:
+        winning: int | None = None
+        if is_solo:
             shared = solo_outcome(rec)
             shared_slot = _SLOT[shared]
         else:
-            winners = sum(1 for p in rec.players if p.winner)
-        for p in rec.players:
-            if rec.solo:
+            winners = 0
+            for p in seated:
+                if p.winner:
+                    winners += 1
+                    if p.score is not None and (winning is None or p.score > winning):
+                        winning = p.score
+        seats = 1 if is_solo else len(seated)
+        per_game[rec.game].add(seats, winning, rec.duration_min)
+        per_edition[(rec.game, rec.edition or "")].add(seats, winning, rec.duration_min)
+        for p in seated:
+            if is_solo:
                 result, slot = shared, shared_slot
             elif winners == 0:
                 result, slot = Outcome.UNKNOWN, 3
@@ -272,7 +285,7 @@ def compute_stats(records: Iterable[GameRecord], merges: Mapping[str, str] | Non
             acc.plays += 1
             acc.results[slot] += 1
             acc.sequence.append((order, result))
-            if rec.solo:
+            if is_solo:
                 acc.solo += 1
                 acc.solo_results[slot] += 1
             else:
@@ -281,13 +294,14 @@ def compute_stats(records: Iterable[GameRecord], merges: Mapping[str, str] | Non
             if score is not None:
                 acc.score_sum += score
                 acc.scored += 1
-                acc.best = _higher(acc.best, score)
-                acc.over_time.append((order, rec.date, score))
-                if rec.solo:
+                if acc.best is None or score > acc.best:
+                    acc.best = score
+                acc.over_time.append((order, day, score))
+                if is_solo:
                     acc.solo_best = _higher(acc.solo_best, score)
                     acc.trend[rec.karla_variant or UNKNOWN_VARIANT].append(
-                        (order, rec.date, score))
-            if rec.solo:
+                        (order, day, score))
+            if is_solo:
                 if rec.achievement:
                     acc.achievements[rec.achievement] += 1
                 karla = acc.karla[(rec.karla_variant or UNKNOWN_VARIANT,
@@ -300,12 +314,16 @@ def compute_stats(records: Iterable[GameRecord], merges: Mapping[str, str] | Non
                     karla.score_sum += score
                     karla.scored += 1
                     karla.best = _higher(karla.best, score)
-            if p.categories:
-                for cat, pts in p.categories.items():
-                    acc.cat_sum[cat] += pts
-                    acc.cat_n[cat] += 1
-                    acc.cat_best[cat] = _higher(acc.cat_best.get(cat), pts)
-        if not rec.solo:
+            categories = p.categories
+            if categories:
+                cat_sum, cat_n, cat_best = acc.cat_sum, acc.cat_n, acc.cat_best
+                for cat, pts in categories.items():
+                    cat_sum[cat] += pts
+                    cat_n[cat] += 1
+                    best = cat_best.get(cat)
+                    if best is None or pts > best:
+                        cat_best[cat] = pts
+        if not is_solo:
             for ka, kb in combinations(sorted(keyed), 2):
                 pair = pairs[(ka, kb)]
                 pair.games += 1

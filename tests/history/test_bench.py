@@ -24,6 +24,7 @@ def test_bench_history_reports_every_figure(tmp_path: Path) -> None:
                     "stats_rebuilt_ms", "after_import_ms", "after_import_stats_ms",
                     "export_ms", "after_export_ms"):
             assert isinstance(paths[key], float) and paths[key] > 0, key
+            assert isinstance(paths[key.replace("_ms", "_cpu_ms")], float), key
         assert (paths["first_saved_how"], paths["first_rebuilt_how"]) == ("saved", "listed")
 
 
@@ -31,7 +32,7 @@ def test_module_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--sizes", "3"]) == 0
     out = capsys.readouterr().out
     assert "list+page ms" in out and "after a game finished" in out
-    assert "first load: saved index" in out and "after import" in out
+    assert "first load, saved index" in out and "after an import" in out
     assert main(["--sizes", "4", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["sizes"] == [4]
 
