@@ -25,14 +25,19 @@ from pathlib import Path
 from typing import Any
 
 from companion.bench.fixture import store_finished_game, write_history_fixture
+from companion.history.backup import backup_json, export_backup, import_backup
 from companion.history.cache import QUIET_NS, HistoryCache, fingerprint
 from companion.history.query import history_page
 from companion.history.records import build_records
+from companion.history.saved_index import INDEX_FILE
 from companion.history.stats import compute_stats
 from companion.store.base import utc_iso
+from companion.store.memory import MemoryStore
 from companion.store.tinydb_store import TinyDBStore
 
 SIZES = (100, 1000, 10_000)
+IMPORT_GAMES = 20  # the backup imported before the "after an import" figure
+TARGET_MS = 300  # issue 23: every history and statistics path at 10,000 games
 BENCH_OPEN = "bench-open"  # the unfinished game the "after a save" figure appends to
 
 
@@ -63,6 +68,89 @@ def _after_save_ms(cache: HistoryCache, store: TinyDBStore, repeats: int, *,
     return round(statistics.median(samples), 2)
 
 
+def _import_source(count: int) -> str:
+    """A backup of `count` finished Villagers tallies (real games: an import replays
+    every game it stores)."""
+    from companion.tally.service import TallyService
+
+    source = MemoryStore()
+    svc = TallyService(source)
+    for n in range(count):
+        sid, session = svc.create("villagers", [f"Im{n}", "Bo"])
+        svc.apply(sid, session, {"type": "set", "player": 0, "field": "money",
+                                 "value": n + 1})
+        svc.finish(sid, session)
+    return backup_json(source)
+
+
+class _Clock:
+    """Wall and CPU time (ms) of one step: on a shared machine the wall time also holds
+    the waits for a core, the CPU time only this process's work."""
+
+    def __init__(self) -> None:
+        self.wall = time.perf_counter()
+        self.cpu = time.process_time()
+
+    def lap(self) -> tuple[float, float]:
+        wall, cpu = time.perf_counter(), time.process_time()
+        took = ((wall - self.wall) * 1000, (cpu - self.cpu) * 1000)
+        self.wall, self.cpu = wall, cpu
+        return took
+
+
+def _fresh_load(root: Path, *, saved: bool) -> dict[str, Any]:
+    """A start: a new store and cache, Home's first load (`cache.home`) and then the
+    statistics from nothing; with `saved` False the saved index is deleted first (the
+    records rebuilt from a listing, as before issue 23). Wall and CPU ms of each."""
+    if not saved:
+        (root / INDEX_FILE).unlink(missing_ok=True)
+    store = TinyDBStore(root)
+    cache = HistoryCache()
+    clock = _Clock()
+    cache.home(store)
+    home, home_cpu = clock.lap()
+    how = cache.last_update
+    cache.stats(store)
+    stats, stats_cpu = clock.lap()
+    cache.wait_saved()
+    return {"home": home, "home_cpu": home_cpu, "stats": stats, "stats_cpu": stats_cpu,
+            "how": how}
+
+
+def _paths_ms(root: Path, repeats: int) -> dict[str, Any]:
+    """Issue 23's paths, at one size: first load after a start from the saved index and
+    from nothing (rebuilt), statistics from nothing after each, Home and statistics after
+    an import (IMPORT_GAMES games) and after a backup export, and the export itself.
+    Each also as CPU time (`..._cpu_ms`)."""
+    HistoryCache().records(TinyDBStore(root))  # the saved index, as a first start leaves
+    out: dict[str, Any] = {}
+    for saved, name in ((True, "saved"), (False, "rebuilt")):
+        runs = [_fresh_load(root, saved=saved) for _ in range(repeats)]
+        for field, figure in (("home", "first"), ("stats", "stats")):
+            out[f"{figure}_{name}_ms"] = round(statistics.median(r[field] for r in runs), 2)
+            out[f"{figure}_{name}_cpu_ms"] = round(
+                statistics.median(r[f"{field}_cpu"] for r in runs), 2)
+        out[f"first_{name}_how"] = runs[-1]["how"]
+    store = TinyDBStore(root)
+    cache = HistoryCache()
+    cache.stats(store)
+    import_backup(store, _import_source(IMPORT_GAMES))  # untimed: the import itself
+    cache.rescan()  # as the app does after an import (companion/app/history/data.py)
+    clock = _Clock()
+    cache.home(store)
+    out["after_import_ms"], out["after_import_cpu_ms"] = clock.lap()
+    cache.stats(store)
+    out["after_import_stats_ms"], out["after_import_stats_cpu_ms"] = clock.lap()
+    cache.wait_saved()
+    clock = _Clock()
+    export_backup(store)
+    out["export_ms"], out["export_cpu_ms"] = clock.lap()
+    cache.home(store)
+    cache.stats(store)
+    out["after_export_ms"], out["after_export_cpu_ms"] = clock.lap()
+    return {k: round(v, 2) if isinstance(v, float) else v for k, v in out.items()}
+
+
 def _median_ms(run: Callable[[], Any], repeats: int) -> float:
     samples = []
     for _ in range(repeats):
@@ -87,6 +175,13 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
     likewise right after one game was stored finished; scan_ms: the directory scan the
     cache falls back to when the folder changed less than a second before (the
     fingerprint of every game file);
+    Issue 23's paths (`_paths_ms`): first_saved_ms / first_rebuilt_ms: Home's first load
+    after a start, the records taken from the saved index (history-index.json) / built
+    from a listing with no saved index (the path before issue 23); stats_saved_ms /
+    stats_rebuilt_ms: the statistics from nothing right after; after_import_ms /
+    after_import_stats_ms: Home and then the statistics right after an import of
+    IMPORT_GAMES games; export_ms: a backup export (every game file read), and
+    after_export_ms: Home and the statistics right after it;
     records_ms: building the records alone
     (from a listing already made); stats_ms: every statistic from those records;
     peak_mb: tracemalloc peak of one list + records + page + statistics pass (Python
@@ -95,12 +190,14 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
     tmp_root = Path(tmp_root)
     tmp_root.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="history-bench-", dir=tmp_root))
-    figures: dict[str, Any] = {"sizes": list(sizes), "list_page_ms": {},
+    load = [round(x, 2) for x in os.getloadavg()]
+    figures: dict[str, Any] = {"sizes": list(sizes), "load_average": load,
+                               "list_page_ms": {},
                                "cached_page_ms": {}, "cached_stats_ms": {}, "scan_ms": {},
                                "after_save_ms": {}, "after_finish_ms": {},
                                "records_ms": {},
                                "stats_ms": {}, "peak_mb": {}, "records_mb": {},
-                               "skipped": {}}
+                               "skipped": {}, "paths": {}}
     try:
         for size in sizes:
             root = work / f"store-{size}"
@@ -145,6 +242,7 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
             figures["peak_mb"][key] = round(peak / 2**20, 1)
             figures["records_mb"][key] = round(current / 2**20, 1)
             del kept
+            figures["paths"][key] = _paths_ms(root, repeats)
             shutil.rmtree(root)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -167,3 +265,22 @@ def print_figures(figs: dict[str, Any]) -> None:
         k = str(size)
         print(f"  {size:>6}  {figs['after_save_ms'][k]:>48}"
               f"  {figs['after_finish_ms'][k]:>21}")
+
+
+def print_paths(figs: dict[str, Any]) -> None:
+    print(f"issue 23 paths, wall ms (CPU ms), target <= {TARGET_MS} at 10,000 games; "
+          f"load average {figs.get('load_average')}:")
+    rows = (("first load, saved index", "first_saved"),
+            ("first load, rebuilt (no saved index: before issue 23)", "first_rebuilt"),
+            ("statistics from nothing, after the saved first load", "stats_saved"),
+            ("statistics from nothing, after the rebuilt first load", "stats_rebuilt"),
+            (f"Home after an import of {IMPORT_GAMES} games", "after_import"),
+            ("statistics after that import", "after_import_stats"),
+            ("a backup export (reads every game file)", "export"),
+            ("Home and statistics after the export", "after_export"))
+    for size in figs["sizes"]:
+        p = figs["paths"][str(size)]
+        print(f"  {size} games:")
+        for words, key in rows:
+            print(f"    {words:<56} {p[key + '_ms']:>9} ({p[key + '_cpu_ms']})")
+

@@ -104,6 +104,13 @@ def collect(startup: bool = False, *, games: int = 12, store_sizes: dict[str, in
         "replay_400_ms": round(bench_replay(longest), 2),
         "save_ms_p95": store_figs["save_ms_p95"],
         "naive_save_ms_p95": store_figs["naive_save_ms_p95"],
+        # The same run's plain atomic rewrite of a file of the same size (and with the
+        # folder's fsync, as the store does), and the store's p95 over each.
+        "plain_rewrite_ms_p95": store_figs["plain_rewrite_ms_p95"],
+        "plain_dirsync_ms_p95": store_figs["plain_dirsync_ms_p95"],
+        "save_vs_plain": store_figs["save_vs_plain"],
+        "save_vs_plain_dirsync": store_figs["save_vs_plain_dirsync"],
+        "save_vs_none": store_figs["save_vs_none"],
         # Every save names the version it extends; what that check costs per save.
         "unchecked_save_ms_p95": store_figs["unchecked_save_ms_p95"],
         "cas_cost_ms_p95": store_figs["cas_cost_ms_p95"],
@@ -123,7 +130,7 @@ def run_history_bench(as_json: bool = False, sizes: tuple[int, ...] | None = Non
                       home: bool = False) -> int:
     """`bench --history [--sizes 100,1000] [--home]`: the history figures, and with `home`
     Home's figures on the live app, both on the same stored games."""
-    from companion.bench.history import SIZES, bench_history, print_figures
+    from companion.bench.history import SIZES, bench_history, print_figures, print_paths
 
     sizes = sizes or SIZES
     with tempfile.TemporaryDirectory() as tmp:
@@ -137,6 +144,7 @@ def run_history_bench(as_json: bool = False, sizes: tuple[int, ...] | None = Non
         print(json.dumps({**figs, "home": home_figs} if home_figs else figs, indent=2))
     else:
         print_figures(figs)
+        print_paths(figs)
         if home_figs is not None:
             print_home_figures(home_figs)
     return 0
@@ -183,10 +191,15 @@ def run_bench(args: argparse.Namespace) -> int:
     print(f"engine apply per command: p50 {figs['apply_us_p50']} µs, "
           f"p99 {figs['apply_us_p99']} µs")
     print(f"replay of a 400-event session: {figs['replay_400_ms']} ms")
-    print("save one event, p95 (ms), by stored sessions:   ours    naive TinyDB")
-    for k in ("0", "100", "1000"):
-        print(f"  {k:>5}                                      {save[k]:>7}  {naive[k]:>9}")
-    print(f"  ours at 1000 vs 0: x{save['1000'] / save['0']:.2f}; naive/ours at 1000: "
+    plain, dirsync = figs["plain_rewrite_ms_p95"], figs["plain_dirsync_ms_p95"]
+    print("save one event, p95 (ms), by stored sessions:   ours    naive TinyDB"
+          "  plain rewrite  +folder fsync  ours/plain  ours/none")
+    for k in save:
+        print(f"  {k:>5}                                      {save[k]:>7}"
+              f"  {naive.get(k, '-'):>9}  {plain[k]:>13}  {dirsync[k]:>13}"
+              f"  {figs['save_vs_plain'][k]:>10}  {figs['save_vs_none'][k]:>9}")
+    big = max(save, key=int)
+    print(f"  ours at {big} vs 0: x{save[big] / save['0']:.2f}; naive/ours at 1000: "
           f"x{naive['1000'] / save['1000']:.0f}")
     print(f"compare-and-append: p95 {figs['cas_cost_ms_p95']} ms per save over "
           f"{figs['unchecked_save_ms_p95']} ms unchecked")

@@ -20,7 +20,11 @@ any write: one nested deeper than MAX_DEPTH, a setting this app does not have or
 it does not accept, a per-game setting of a game not in the file, a component correction
 the wizard would refuse; see import_checks). Every game to be created is replayed by its
 engine first: one that cannot be replayed is not imported (ImportReport.not_imported says
-why), the others are. Then per game: an id not stored yet is created as it was; the same id with
+why), the others are, with the summary and the finished flag their replay gives (what the
+game's service writes: scores, winners, ranks, categories, ...), never the file's, which
+may say anything; only what a replay cannot know is taken from the file: the play date,
+when the game was last played and the abandoned mark of an unfinished game
+(`imported_summary`). Then per game: an id not stored yet is created as it was; the same id with
 the same log (events) is skipped; the same id with a different log is kept as well, under
 a new id (reported as renamed) unless that log was already imported under another id.
 A setting already set keeps its value (reported as kept). If a write fails half-way, the
@@ -37,20 +41,23 @@ import io
 import json
 import uuid
 from collections.abc import Callable, Iterable
+from datetime import date
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from companion.history.abandon import ABANDONED_KEY
 from companion.history.import_checks import (
     APP_SETTING_VALUES,
     EDITIONS,
     ImportProblem,
+    Replayed,
     legacy_game_setting,
-    replay_problem,
+    replay_game,
     setting_problem,
 )
 from companion.history.names import MERGE_SETTING
-from companion.history.played import keep_played
+from companion.history.played import PLAYED_KEY, keep_played
 from companion.history.query import newest_first
 from companion.history.records import GameRecord
 from companion.store.base import (
@@ -354,16 +361,42 @@ def _same_log(store: BackupStore, session_id: str, game: BackupGame) -> bool:
         return False
 
 
-def _not_replayable(game: BackupGame, report: ImportReport) -> bool:
+def _replayed(game: BackupGame, report: ImportReport) -> Replayed | None:
     """Replay `game` by its engine, as opening it would; one that cannot be replayed is
-    reported (report.not_imported) and left out, never stored to be set aside later."""
-    problem = replay_problem(game.game, game.header, game.events, game.redo, game.settings)
-    if problem is None:
-        return False
+    reported (report.not_imported) and left out (None), never stored to be set aside
+    later."""
+    found = replay_game(game.game, game.header, game.events, game.redo, game.settings)
+    if isinstance(found, Replayed):
+        return found
     report.not_imported[game.id] = NotImported(title=game.title, game=game.game,
-                                               code=problem.code, detail=problem.detail,
-                                               params=problem.params)
-    return True
+                                               code=found.code, detail=found.detail,
+                                               params=found.params)
+    return None
+
+
+def _day(value: Any) -> str | None:
+    if isinstance(value, str) and len(value) >= 10:
+        with contextlib.suppress(ValueError):
+            return date.fromisoformat(value[:10]).isoformat()
+    return None
+
+
+def imported_summary(game: BackupGame, replayed: Replayed) -> dict[str, Any]:
+    """The summary an imported game is stored with: its replay's, with what a replay
+    cannot know taken from the file: the day it was played (the file's, else its last
+    event's), when it was last played (the file's, else the backup's updated_at: an
+    import is no play) and, unfinished, the abandoned mark."""
+    summary = {k: v for k, v in replayed.summary.items() if k != PLAYED_KEY}
+    last_event = game.events[-1].get("at") if game.events else None
+    day = _day(game.summary.get("date")) or _day(last_event)
+    if day is not None:
+        summary["date"] = day
+    abandoned = game.summary.get(ABANDONED_KEY)
+    if not replayed.finished and isinstance(abandoned, str):
+        summary[ABANDONED_KEY] = abandoned
+    played = game.summary.get(PLAYED_KEY)
+    kept = keep_played(summary, played if isinstance(played, str) else None)
+    return keep_played(kept, game.updated_at or None)
 
 
 def import_backup(store: BackupStore, data: bytes | str, *,
@@ -377,13 +410,14 @@ def import_backup(store: BackupStore, data: bytes | str, *,
     infos = store.list_sessions()
     here = {i.id: i for i in infos}
     report = ImportReport()
-    plan: list[tuple[str, BackupGame]] = []  # (id to create, game)
+    plan: list[tuple[str, BackupGame, Replayed]] = []  # (id to create, game, its replay)
     for game in backup.games:
         info = here.get(game.id)
         if info is None:
-            if _not_replayable(game, report):
+            replayed = _replayed(game, report)
+            if replayed is None:
                 continue
-            plan.append((game.id, game))
+            plan.append((game.id, game, replayed))
             report.imported.append(game.id)
             continue
         if _same_log(store, game.id, game):
@@ -395,13 +429,14 @@ def import_backup(store: BackupStore, data: bytes | str, *,
         if any(_same_log(store, c.id, game) for c in copies):
             report.skipped.append(game.id)
             continue
-        if _not_replayable(game, report):
+        replayed = _replayed(game, report)
+        if replayed is None:
             continue
         fresh = new_id()
-        while fresh in here or any(fresh == p for p, _ in plan):
+        while fresh in here or any(fresh == p for p, _, _ in plan):
             fresh = new_id()
         validate_session_id(fresh)
-        plan.append((fresh, game))
+        plan.append((fresh, game, replayed))
         report.renamed[game.id] = fresh
     settings = []
     for key, value in backup.settings.items():
@@ -415,17 +450,16 @@ def import_backup(store: BackupStore, data: bytes | str, *,
     return report
 
 
-def _write(store: BackupStore, plan: list[tuple[str, BackupGame]],
+def _write(store: BackupStore, plan: list[tuple[str, BackupGame, Replayed]],
            settings: list[tuple[str, Any]]) -> None:
     created: list[str] = []
     set_keys: list[str] = []
     try:
-        for session_id, game in plan:
-            # An import is no play: the game keeps when it was last played.
+        for session_id, game, replayed in plan:
+            # The replay's result; an import is no play: it keeps when it was played.
             version = store.create(session_id, game.game, game.title, game.header,
-                                   game.events, finished=game.finished,
-                                   summary=keep_played(game.summary,
-                                                       game.updated_at or None))
+                                   game.events, finished=replayed.finished,
+                                   summary=imported_summary(game, replayed))
             created.append(session_id)
             if game.redo:
                 store.replace_log(session_id, game.events, game.redo, expected=version)

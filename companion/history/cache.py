@@ -31,17 +31,38 @@ of the same listing (Home shows both, `home()`), so Home and History share one l
 the store; the app warms the cache once at server start, on the store thread
 (companion/app/launch.py), so the first page load does not pay the cold scan. Methods
 block (disk, CPU): call them on the store thread (AsyncStore.run), never in an event handler.
+
+A file read that finds nothing (the game went between the scan and the read) leaves that
+file's stamp out of what the cache remembers, so the next look reads it again: a game
+deleted (trashed) by another process right then and put back (restored: the same file,
+so the same size, mtime and inode) is listed again, as a fresh process would list it.
+
+The first look after a start does not build 10,000 records from a listing (about a
+second): the records are kept on disk as well, in `history-index.json` beside the
+sessions folder (one compact row per game with the stamp of the file it was built from;
+companion/history/saved_index.py), written after a look that listed the store or after
+SAVE_AFTER changed games, by a thread of its own (the look does not wait for it; a newer
+snapshot supersedes one not written yet; `wait_saved`). The first look reads that
+one file and the directory scan, takes every row whose stamp is the file's, and reads
+only the other files (or lists the store when too many changed). It is a cache: a
+missing, damaged (its digest checks every byte), foreign or newer one is ignored and
+rebuilt; one that cannot be written (a full disk, a read-only folder) is skipped.
 """
 
 from __future__ import annotations
 
+import gc
 import json
+import logging
 import os
+import re
 import threading
 import time
 import weakref
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -56,15 +77,28 @@ from companion.history.query import (
     newest_first_key,
 )
 from companion.history.records import GameRecord, build_record
+from companion.history.saved_index import (
+    ENTRY_ERRORS,
+    Entry,
+    index_path,
+    read_index,
+    write_index,
+)
 from companion.history.stats import Statistics, compute_stats
 from companion.store.base import SessionInfo
 
-_TEMP_SUFFIX = ".tmp"
+log = logging.getLogger(__name__)
+
+#: What the store lists (TinyDBStore._scan_sessions: a valid session id and .json).
+_GAME_FILE = re.compile(r"[A-Za-z0-9_-]{1,64}\.json")
 #: The folder's mtime is trusted alone once it is this old (coarse file system clocks).
 QUIET_NS = 1_000_000_000
 _MAX_STATS = 8  # (merge map, game) combinations kept
-#: More changed game files than this since the last look: list the store instead.
-INCREMENTAL_LIMIT = 64
+#: More changed game files than this since the last look: list the store instead (a
+#: file read costs about 0.2 ms; a listing of 10,000 games about half a second).
+INCREMENTAL_LIMIT = 500
+#: Games changed since the saved index was written before it is written again.
+SAVE_AFTER = 32
 
 Stamp = tuple[int, int, int]  # (size, mtime_ns, inode) of one game file
 SortKey = tuple[str, str, str, str]
@@ -85,7 +119,7 @@ def fingerprint(store: ListingStore) -> dict[str, Stamp] | None:
         with os.scandir(folder) as entries:
             for entry in entries:
                 name = entry.name
-                if not name.endswith(".json") or name.endswith(_TEMP_SUFFIX):
+                if not _GAME_FILE.fullmatch(name):
                     continue
                 try:
                     st = entry.stat()
@@ -108,6 +142,29 @@ def folder_mtime(store: ListingStore) -> int | None:
         return None
 
 
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while many objects are made at once: the records and
+    the parsed index hold no cycles, and each full collection on the way would walk every
+    object made so far (measured: a third of the time of a first look at 10,000 games)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        if gc.get_freeze_count() == 0:
+            # What was made meanwhile goes to the oldest generation at once (freeze and
+            # unfreeze only move lists), instead of one young collection walking it
+            # all (80 ms at 10,000 records). Not when objects are frozen already (the
+            # app freezes its warm cache, companion/app/store_access.py): unfreezing
+            # would thaw those too.
+            gc.freeze()
+            gc.unfreeze()
+        gc.enable()
+
+
 class HistoryCache:
     """One store's finished-game records, newest first (see the module doc)."""
 
@@ -123,8 +180,14 @@ class HistoryCache:
         self._unfinished: list[SessionInfo] = []  # as listed: last saved first
         self._skipped_ids: set[str] = set()
         self.skipped = 0
-        #: How the last look at the store went: "unchanged", "incremental" or "listed".
+        #: How the last look at the store went: "unchanged", "incremental", "listed", or
+        #: "saved" (the first look, from the saved index and the files changed since).
         self.last_update = ""
+        self._saved_tried = False  # the saved index is read at the first look only
+        self._unsaved = 0  # games changed since the saved index was read or written
+        self._save_lock = threading.Lock()
+        self._save_generation = 0
+        self._saving: threading.Thread | None = None
         self._filtered: tuple[str, list[GameRecord]] | None = None
         self._stats: dict[str, Statistics] = {}
         self._names: dict[str, list[str]] = {}
@@ -142,38 +205,166 @@ class HistoryCache:
             self.last_update = "unchanged"
             return self._sorted
         quiet = mtime is not None and time.time_ns() - mtime > QUIET_NS
-        now = fingerprint(store)
-        if now is None or not self._valid or self._print is None:
-            self._rebuild(store.list_sessions())
-            self.last_update = "listed"
-        elif now != self._print:
-            before = self._print
-            changed = [name for name, st in now.items() if before.get(name) != st]
-            changed += [name for name in before if name not in now]
-            read_one = getattr(store, "session_info", None)
-            if callable(read_one) and len(changed) <= INCREMENTAL_LIMIT:
-                # Not valid until done: should a read raise half-way, the next call
-                # lists the store and rebuilds the order from nothing.
-                self._valid = False
-                self._update(read_one, [name[:-len(".json")] for name in changed])
-                self.last_update = "incremental"
+        with _gc_paused():
+            now = fingerprint(store)
+            from_saved = False
+            if now is not None and not self._saved_tried and self._print is None:
+                self._saved_tried = True
+                from_saved = self._load_saved(store, now)
+            if now is None or not self._valid or self._print is None:
+                self._list(store, now)
             else:
-                self._rebuild(store.list_sessions())
-                self.last_update = "listed"
-        else:
-            self.last_update = "unchanged"
-        self._print, self._valid = now, True
-        self._quiet_mtime = mtime if quiet else None
+                before = self._print
+                changed = [name for name, st in now.items() if before.get(name) != st]
+                changed += [name for name in before if name not in now]
+                read_one = getattr(store, "session_info", None)
+                if not changed:
+                    self.last_update = "unchanged"
+                elif callable(read_one) and len(changed) <= INCREMENTAL_LIMIT:
+                    # Not valid until done: should a read raise half-way, the next call
+                    # lists the store and rebuilds the order from nothing.
+                    self._valid = False
+                    missing = self._update(read_one, [name[:-len(".json")]
+                                                      for name in changed])
+                    # A file of the scan that was not read (gone meanwhile, or not
+                    # listable) is read again at the next look, whatever its stamp then:
+                    # deleted and put back in between, it has the stamp it had.
+                    self._print = {name: st for name, st in now.items()
+                                   if name[:-len(".json")] not in missing}
+                    self._unsaved += len(changed)
+                    self.last_update = "incremental"
+                else:
+                    self._list(store, now)
+                if from_saved and self.last_update != "listed":
+                    self.last_update = "saved"
+            self._valid = True
+            self._quiet_mtime = mtime if quiet else None
+            if now is not None and self._unsaved > SAVE_AFTER:
+                self._save(store)
         return self._sorted
 
+    def _list(self, store: ListingStore, now: dict[str, Stamp] | None) -> None:
+        """List the store and rebuild from the listing (records of unchanged games kept)."""
+        infos = store.list_sessions()
+        self._rebuild(infos)
+        self.last_update = "listed"
+        if now is not None:
+            # A file of the scan the listing did not find is read again next time.
+            listed = {info.id for info in infos}
+            now = {name: st for name, st in now.items() if name[:-len(".json")] in listed}
+            self._unsaved = SAVE_AFTER + 1
+        self._print = now
+
+    # -- the saved index ---------------------------------------------------------------------
+
+    def _load_saved(self, store: ListingStore, now: dict[str, Stamp]) -> bool:
+        """Take every entry of the saved index whose file is unchanged (same stamp); the
+        files not taken are the changes the look that follows reads (or lists)."""
+        folder = getattr(store, "sessions_dir", None)
+        saved = read_index(index_path(folder)) if isinstance(folder, Path) else None
+        if saved is None:
+            self._unsaved = SAVE_AFTER + 1  # none to trust: written after this look
+            return False
+        known: dict[str, Stamp] = {}
+        by_id: dict[str, tuple[str, GameRecord]] = {}
+        unfinished: dict[str, SessionInfo] = {}
+        skipped: set[str] = set()
+        # In the index's order (newest first, as written): the sort below is then
+        # one pass over sorted keys.
+        for name in saved.games:
+            stamp = now.get(name)
+            if stamp is None or saved.stamp(name) != stamp:
+                continue  # gone, or changed since: read by the look that follows
+            try:
+                kind, _, value = saved.entry(name)
+            except ENTRY_ERRORS:
+                continue  # of another shape: read again, and the index rewritten
+            session_id = name[:-len(".json")]
+            if kind == "r":
+                by_id[session_id] = (value.updated_at, value)
+            elif kind == "u":
+                unfinished[session_id] = value
+            else:
+                skipped.add(session_id)
+            known[name] = stamp
+        self._by_id = by_id
+        self._unfinished_by_id = unfinished
+        self._unfinished = _last_saved_first(unfinished.values())
+        self._skipped_ids = skipped
+        self.skipped = len(skipped)
+        keyed = sorted(((newest_first_key(r), r) for _, r in by_id.values()),
+                       key=itemgetter(0), reverse=True)
+        self._sorted = [r for _, r in keyed]
+        self._keys = [k for k, _ in reversed(keyed)]
+        self._forget_derived()
+        self._print = known
+        self._valid = True
+        self._unsaved = len(saved.games.keys() - known.keys())
+        return True
+
+    def _save(self, store: ListingStore) -> None:
+        """Write the saved index from what the cache holds now; skipped when it cannot
+        be written (a full disk, a read-only folder): it is only a cache."""
+        folder = getattr(store, "sessions_dir", None)
+        if not isinstance(folder, Path) or self._print is None \
+                or getattr(store, "read_only", None) is not None:
+            return
+        entries: dict[str, Entry] = {}
+        # Records newest first (the order the next start sorts them in), then the rest.
+        names = [f"{r.id}.json" for r in self._sorted]
+        names += [name for name in self._print if name[:-len(".json")] not in self._by_id]
+        for name in names:
+            stamp = self._print.get(name)
+            if stamp is None:
+                continue
+            session_id = name[:-len(".json")]
+            kept = self._by_id.get(session_id)
+            if kept is not None:
+                entries[name] = ("r", stamp, kept[1])
+            elif (info := self._unfinished_by_id.get(session_id)) is not None:
+                entries[name] = ("u", stamp, info)
+            elif session_id in self._skipped_ids:
+                entries[name] = ("s", stamp, None)
+        self._unsaved = 0  # a failed write is not retried before SAVE_AFTER more changes
+        self._save_generation += 1
+        generation = self._save_generation
+        path = index_path(folder)
+
+        def write() -> None:
+            with self._save_lock:
+                if generation != self._save_generation:
+                    return  # a newer snapshot follows
+                try:
+                    write_index(path, entries)
+                except (OSError, ValueError, TypeError) as exc:
+                    log.warning("history index not written (%s): the next start reads "
+                                "the game files", exc)
+
+        # Written beside the look, not in it: serialising 10,000 records and the fsync
+        # would add 100 ms or more to the page load that found the changes.
+        thread = threading.Thread(target=write, name="history-index", daemon=True)
+        self._saving = thread
+        thread.start()
+
+    def wait_saved(self, timeout: float | None = None) -> None:
+        """Wait for the saved index being written, if any (tests, benchmarks, shutdown)."""
+        thread = self._saving
+        if thread is not None:
+            thread.join(timeout)
+
     def _update(self, read_one: Callable[[str], SessionInfo | None],
-                session_ids: list[str]) -> None:
+                session_ids: list[str]) -> set[str]:
         """Read only the games in `session_ids` (their files changed, appeared or went)
-        and put their records in place; every other record, and its place, is kept."""
+        and put their records in place; every other record, and its place, is kept.
+        Returns the ids found gone or not listable."""
+        many = len(session_ids) > SAVE_AFTER  # re-sorted once instead of one by one
         sorted_ = self._sorted
         records_changed = unfinished_changed = False
+        missing: set[str] = set()
         for session_id in session_ids:
             info = read_one(session_id)  # None: gone (deleted, trashed) or not listable
+            if info is None:
+                missing.add(session_id)
             kept = self._by_id.get(session_id)
             if info is not None and info.finished and kept is not None \
                     and kept[0] == info.updated_at:
@@ -181,7 +372,8 @@ class HistoryCache:
             if kept is not None:
                 if sorted_ is self._sorted:
                     sorted_ = list(sorted_)  # callers may hold the old list
-                self._remove_sorted(sorted_, kept[1])
+                if not many:
+                    self._remove_sorted(sorted_, kept[1])
                 del self._by_id[session_id]
                 records_changed = True
             if self._unfinished_by_id.pop(session_id, None) is not None:
@@ -200,15 +392,20 @@ class HistoryCache:
                 continue
             if sorted_ is self._sorted:
                 sorted_ = list(sorted_)
-            self._insert_sorted(sorted_, record)
+            if not many:
+                self._insert_sorted(sorted_, record)
             self._by_id[session_id] = (info.updated_at, record)
             records_changed = True
         self.skipped = len(self._skipped_ids)
         if unfinished_changed:
             self._unfinished = _last_saved_first(self._unfinished_by_id.values())
         if records_changed:
+            if many:
+                sorted_ = newest_first(r for _, r in self._by_id.values())
+                self._keys = [newest_first_key(r) for r in reversed(sorted_)]
             self._sorted = sorted_
             self._forget_derived()
+        return missing
 
     def _insert_sorted(self, sorted_: list[GameRecord], record: GameRecord) -> None:
         key = newest_first_key(record)
@@ -279,6 +476,12 @@ class HistoryCache:
         return unfinished, HistoryPage(items=records[start:start + page_size], page=page,
                                        page_size=page_size, total=len(records))
 
+    def rescan(self) -> None:
+        """Many games were just written (an import): do not trust the folder's mtime at
+        the next look; its scan then reads the files that changed, one by one."""
+        with self._lock:
+            self._quiet_mtime = None
+
     def invalidate(self) -> None:
         """Forget the fingerprint: the next call lists the store again (records of
         unchanged games are kept)."""
@@ -318,7 +521,8 @@ class HistoryCache:
             key = json.dumps([game, dict(merges or {})], sort_keys=True)
             found = self._stats.get(key)
             if found is None:
-                found = compute_stats(records, merges, game=game)
+                with _gc_paused():  # 100,000 small objects, no cycles among them
+                    found = compute_stats(records, merges, game=game)
                 if len(self._stats) >= _MAX_STATS:
                     self._stats.pop(next(iter(self._stats)))
                 self._stats[key] = found

@@ -8,9 +8,11 @@ A backup file is read from outside the app, so nothing in it is trusted:
   set as a new game loads it), the estimates confirmed, the player merge map, and the
   per-game settings of store schema 1 only for a game inside the backup (a setting
   naming a game that is already here would change that game);
-- every game to be created is replayed by its engine (`replay_problem`), as opening it
+- every game to be created is replayed by its engine (`replay_game`), as opening it
   would: a game its engine cannot fold is not imported (and said why), never stored to
-  be set aside at its first open.
+  be set aside at its first open; one that replays is stored with what its replay says
+  (`Replayed`: finished or not, and the summary its game's service writes), never the
+  summary of the file, which may say anything (a score the log never reached).
 
 Problems are `ImportProblem`s: a `code` the app words in the player's language, with
 `params`; `detail` is the engine's own words (English), shown as a technical aside.
@@ -19,7 +21,7 @@ Problems are `ImportProblem`s: a `code` the app words in the player's language, 
 from __future__ import annotations
 
 import re
-from typing import Any, get_args
+from typing import Any, NamedTuple, get_args
 
 from pydantic import ValidationError
 
@@ -27,7 +29,7 @@ from companion import games
 from companion.i18n import SUPPORTED_LANGUAGES
 from companion.tally.errors import EditRejected
 from companion.tally.registry import rules_for
-from companion.tally.service import HEADER_KIND, HEADER_SCHEMA
+from companion.tally.service import HEADER_KIND, HEADER_SCHEMA, session_summary
 from companion.tally.session import TallySession
 from companion.tally.setup import TallySetup
 from companion.village.components import (
@@ -38,6 +40,7 @@ from companion.village.components import (
 )
 from companion.village.rules.errors import RuleError
 from companion.village.service import ENGINE_VERSION
+from companion.village.service import session_summary as village_summary
 from companion.village.session import DrawMode, KarlaPolicy, VillageSession
 from companion.village.setup import VillageSetup
 
@@ -159,24 +162,41 @@ def _checked_problem(edition: str, value: Any, key: str) -> ImportProblem | None
 # --------------------------------------------------------------------------- games
 
 
-def replay_problem(game: str, header: dict[str, Any], events: list[dict[str, Any]],
-                   redo: list[dict[str, Any]], legacy: dict[str, Any] | None = None
-                   ) -> ImportProblem | None:
-    """Why this game's engine cannot open it as stored (None: it replays). `legacy`: its
-    store-schema-1 per-game settings, applied as opening it would apply them."""
+class Replayed(NamedTuple):
+    """What a game's replay says of it: finished or not, and the summary its game's
+    service writes (with that service's time of writing as `date` / `played_at`)."""
+
+    finished: bool
+    summary: dict[str, Any]
+
+
+def replay_game(game: str, header: dict[str, Any], events: list[dict[str, Any]],
+                redo: list[dict[str, Any]], legacy: dict[str, Any] | None = None
+                ) -> ImportProblem | Replayed:
+    """Replay this game by its engine as opening it would: why it cannot be opened as
+    stored, or what the replay says of it. `legacy`: its store-schema-1 per-game
+    settings, applied as opening it would apply them."""
     legacy = legacy or {}
     if game in VILLAGE_GAMES:
-        return _village_problem(header, events, redo, legacy)
+        return _village_replay(header, events, redo, legacy)
     try:
         rules_for(game)
     except EditRejected:
         return ImportProblem("unknown_game", game=game)
-    return _tally_problem(game, header, events, redo)
+    return _tally_replay(game, header, events, redo)
 
 
-def _village_problem(header: dict[str, Any], events: list[dict[str, Any]],
-                     redo: list[dict[str, Any]], legacy: dict[str, Any]
-                     ) -> ImportProblem | None:
+def replay_problem(game: str, header: dict[str, Any], events: list[dict[str, Any]],
+                   redo: list[dict[str, Any]], legacy: dict[str, Any] | None = None
+                   ) -> ImportProblem | None:
+    """Why this game's engine cannot open it as stored (None: it replays)."""
+    found = replay_game(game, header, events, redo, legacy)
+    return found if isinstance(found, ImportProblem) else None
+
+
+def _village_replay(header: dict[str, Any], events: list[dict[str, Any]],
+                    redo: list[dict[str, Any]], legacy: dict[str, Any]
+                    ) -> ImportProblem | Replayed:
     engine = header.get("engine", 1)
     if type(engine) is not int or engine < 1:
         return ImportProblem("not_replayable", f"engine {engine!r}")
@@ -189,16 +209,17 @@ def _village_problem(header: dict[str, Any], events: list[dict[str, Any]],
     try:
         setup = VillageSetup.model_validate(header["setup"], context={"stored": True})
         comp = ComponentData.model_validate(header["components"])
-        VillageSession(setup, comp, events, redo, draw_mode=prefs.get("draw_mode", "app"),
-                       karla_policy=prefs.get("karla_policy", "ask"))
+        session = VillageSession(setup, comp, events, redo,
+                                 draw_mode=prefs.get("draw_mode", "app"),
+                                 karla_policy=prefs.get("karla_policy", "ask"))
+        return Replayed(session.state.phase == "finished", village_summary(session))
     except (RuleError, ValidationError, KeyError, TypeError, ValueError, AttributeError,
             IndexError, RecursionError) as exc:
         return ImportProblem("not_replayable", _words(exc))
-    return None
 
 
-def _tally_problem(game: str, header: dict[str, Any], events: list[dict[str, Any]],
-                   redo: list[dict[str, Any]]) -> ImportProblem | None:
+def _tally_replay(game: str, header: dict[str, Any], events: list[dict[str, Any]],
+                  redo: list[dict[str, Any]]) -> ImportProblem | Replayed:
     if header.get("kind") != HEADER_KIND:
         return ImportProblem("not_replayable", f"kind {header.get('kind')!r}")
     if header.get("schema") != HEADER_SCHEMA:
@@ -207,8 +228,8 @@ def _tally_problem(game: str, header: dict[str, Any], events: list[dict[str, Any
         setup = TallySetup.model_validate(header["setup"])
         if setup.game != game:
             return ImportProblem("not_replayable", f"setup game {setup.game!r}")
-        TallySession(rules_for(setup.game), setup, events, redo)
+        session = TallySession(rules_for(setup.game), setup, events, redo)
+        return Replayed(session.finished, session_summary(session))
     except (EditRejected, ValidationError, KeyError, TypeError, ValueError,
             AttributeError, IndexError, RecursionError) as exc:
         return ImportProblem("not_replayable", _words(exc))
-    return None

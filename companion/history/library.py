@@ -87,7 +87,7 @@ class Library:
         """Import a backup file's bytes (BackupError: damaged, foreign or read-only; then
         nothing was changed). An import never replaces a stored game, only adds them."""
         report = import_backup(cast(BackupStore, self.store), data)
-        history_cache(self.store).invalidate()
+        history_cache(self.store).rescan()
         return report
 
     def forget(self, session_id: str) -> None:

@@ -33,8 +33,10 @@ from pydantic import BaseModel
 from companion.history.names import NameMatcher
 from companion.history.query import newest_first_key
 from companion.history.records import GameRecord, PlayerResult
-from companion.history.results import DECIDED, Outcome, compare, outcome
+from companion.history.results import DECIDED, Outcome, compare, solo_outcome
 
+#: Where each outcome is counted in _Acc.results / solo_results.
+_SLOT = {Outcome.WON: 0, Outcome.LOST: 1, Outcome.TIED: 2, Outcome.UNKNOWN: 3}
 UNKNOWN_VARIANT = "unknown"
 UNKNOWN_POLICY = "unknown"
 
@@ -142,7 +144,9 @@ class _Acc:
     name_date: tuple[str, ...] = ()
     plays: int = 0
     multi: int = 0
-    results: Counter[Outcome] = field(default_factory=Counter)
+    # Plays by outcome, counted at _SLOT[outcome] (a list: hashing an enum member runs
+    # Python code, twice per play with a Counter).
+    results: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     score_sum: int = 0
     scored: int = 0
     best: int | None = None
@@ -152,7 +156,7 @@ class _Acc:
     over_time: list[tuple[tuple[str, ...], date, int]] = field(default_factory=list)
     sequence: list[tuple[tuple[str, ...], Outcome]] = field(default_factory=list)
     solo: int = 0
-    solo_results: Counter[Outcome] = field(default_factory=Counter)
+    solo_results: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     solo_best: int | None = None
     achievements: Counter[str] = field(default_factory=Counter)
     trend: dict[str, list[tuple[tuple[str, ...], date, int]]] = field(
@@ -169,16 +173,16 @@ class _Game:
     timed: int = 0
     counts: Counter[int] = field(default_factory=Counter)
 
-    def add(self, rec: GameRecord) -> None:
+    def add(self, seats: int, winning: int | None, minutes: int | None) -> None:
+        """One play: `seats` (1 for a solo game), the best winner's score (multiplayer,
+        when known) and its length (when known)."""
         self.plays += 1
-        self.counts[1 if rec.solo else len(rec.players)] += 1
-        if not rec.solo:
-            winning = [p.score for p in rec.players if p.winner and p.score is not None]
-            if winning:
-                self.win_sum += max(winning)
-                self.win_n += 1
-        if rec.duration_min is not None:
-            self.minutes += rec.duration_min
+        self.counts[seats] += 1
+        if winning is not None:
+            self.win_sum += winning
+            self.win_n += 1
+        if minutes is not None:
+            self.minutes += minutes
             self.timed += 1
 
     def stats(self, game: str, edition: str | None) -> GameStats:
@@ -211,18 +215,21 @@ def _higher(best: int | None, value: int) -> int:
 
 
 def _streaks(sequence: list[tuple[tuple[str, ...], Outcome]]) -> tuple[int, Streak | None]:
-    longest = run = 0
-    current: Streak | None = None
+    longest = run = length = 0
+    current: Outcome | None = None
     for _, result in sorted(sequence):
         if result not in DECIDED:
             continue
-        if current is not None and current.outcome == result.value:
-            current.length += 1
+        if result is current:
+            length += 1
         else:
-            current = Streak.model_construct(outcome=result.value, length=1)
+            current, length = result, 1
         run = run + 1 if result is Outcome.WON else 0
-        longest = max(longest, run)
-    return longest, current
+        if run > longest:
+            longest = run
+    if current is None:
+        return longest, None
+    return longest, Streak.model_construct(outcome=current.value, length=length)
 
 
 def compute_stats(records: Iterable[GameRecord], merges: Mapping[str, str] | None = None,
@@ -239,35 +246,62 @@ def compute_stats(records: Iterable[GameRecord], merges: Mapping[str, str] | Non
             continue
         total += 1
         order = newest_first_key(rec)
-        per_game[rec.game].add(rec)
-        per_edition[(rec.game, rec.edition or "")].add(rec)
+        seated = rec.players
+        is_solo = rec.solo
+        day = rec.date
         keyed: dict[str, PlayerResult] = {}
-        for p in rec.players:
+        # Every player's outcome as results.outcome gives it, with the winners counted
+        # once per game (not once per player).
+        winning: int | None = None
+        if is_solo:
+            shared = solo_outcome(rec)
+            shared_slot = _SLOT[shared]
+        else:
+            winners = 0
+            for p in seated:
+                if p.winner:
+                    winners += 1
+                    if p.score is not None and (winning is None or p.score > winning):
+                        winning = p.score
+        seats = 1 if is_solo else len(seated)
+        per_game[rec.game].add(seats, winning, rec.duration_min)
+        per_edition[(rec.game, rec.edition or "")].add(seats, winning, rec.duration_min)
+        for p in seated:
+            if is_solo:
+                result, slot = shared, shared_slot
+            elif winners == 0:
+                result, slot = Outcome.UNKNOWN, 3
+            elif not p.winner:
+                result, slot = Outcome.LOST, 1
+            elif winners == 1:
+                result, slot = Outcome.WON, 0
+            else:
+                result, slot = Outcome.TIED, 2
             key = matcher.key(p.name)
             keyed.setdefault(key, p)
             acc = accs[key]
             if order >= acc.name_date:
                 acc.name, acc.name_date = p.name, order
-            result = outcome(rec, p)
             acc.plays += 1
-            acc.results[result] += 1
+            acc.results[slot] += 1
             acc.sequence.append((order, result))
-            if rec.solo:
+            if is_solo:
                 acc.solo += 1
-                acc.solo_results[result] += 1
+                acc.solo_results[slot] += 1
             else:
                 acc.multi += 1
             score = p.score
             if score is not None:
                 acc.score_sum += score
                 acc.scored += 1
-                acc.best = _higher(acc.best, score)
-                acc.over_time.append((order, rec.date, score))
-                if rec.solo:
+                if acc.best is None or score > acc.best:
+                    acc.best = score
+                acc.over_time.append((order, day, score))
+                if is_solo:
                     acc.solo_best = _higher(acc.solo_best, score)
                     acc.trend[rec.karla_variant or UNKNOWN_VARIANT].append(
-                        (order, rec.date, score))
-            if rec.solo:
+                        (order, day, score))
+            if is_solo:
                 if rec.achievement:
                     acc.achievements[rec.achievement] += 1
                 karla = acc.karla[(rec.karla_variant or UNKNOWN_VARIANT,
@@ -280,12 +314,16 @@ def compute_stats(records: Iterable[GameRecord], merges: Mapping[str, str] | Non
                     karla.score_sum += score
                     karla.scored += 1
                     karla.best = _higher(karla.best, score)
-            if p.categories:
-                for cat, pts in p.categories.items():
-                    acc.cat_sum[cat] += pts
-                    acc.cat_n[cat] += 1
-                    acc.cat_best[cat] = _higher(acc.cat_best.get(cat), pts)
-        if not rec.solo:
+            categories = p.categories
+            if categories:
+                cat_sum, cat_n, cat_best = acc.cat_sum, acc.cat_n, acc.cat_best
+                for cat, pts in categories.items():
+                    cat_sum[cat] += pts
+                    cat_n[cat] += 1
+                    best = cat_best.get(cat)
+                    if best is None or pts > best:
+                        cat_best[cat] = pts
+        if not is_solo:
             for ka, kb in combinations(sorted(keyed), 2):
                 pair = pairs[(ka, kb)]
                 pair.games += 1
@@ -303,7 +341,7 @@ def compute_stats(records: Iterable[GameRecord], merges: Mapping[str, str] | Non
     for key, acc in accs.items():
         solo = None
         if acc.solo:
-            won, lost = acc.solo_results[Outcome.WON], acc.solo_results[Outcome.LOST]
+            won, lost = acc.solo_results[0], acc.solo_results[1]
             solo = SoloStats.model_construct(
                 plays=acc.solo, wins=won, losses=lost, unknown=acc.solo - won - lost,
                 achievements=dict(acc.achievements), best_score=acc.solo_best,
@@ -314,8 +352,7 @@ def compute_stats(records: Iterable[GameRecord], merges: Mapping[str, str] | Non
                     unknown=k.unknown, win_rate=_rate(k.wins, k.wins + k.losses),
                     best_score=k.best, average_score=_mean(k.score_sum, k.scored))
                     for (v, pol), k in sorted(acc.karla.items())])
-        wins, losses = acc.results[Outcome.WON], acc.results[Outcome.LOST]
-        ties, unknown = acc.results[Outcome.TIED], acc.results[Outcome.UNKNOWN]
+        wins, losses, ties, unknown = acc.results
         longest, current = _streaks(acc.sequence)
         players.append(PlayerStats.model_construct(
             key=key, name=names[key], plays=acc.plays, multiplayer_plays=acc.multi,

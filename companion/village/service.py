@@ -273,46 +273,50 @@ class VillageService:
         return count
 
     def _summary(self, session: VillageSession) -> dict[str, Any]:
-        """What Home and the history (companion/history) read without opening the game.
-        Keys added for the history (absent in older stored games, read as unknown there):
-        edition, started_at / ended_at (the first / finishing event's time), and once
-        scored: ranks, categories (per player), start_player (the first round's, by name)
-        and, solo, karla_variant; since issue 22 colours (every player's, from the setup) and,
-        solo, karla_policy and karla_colour (for BG Stats and the statistics)."""
-        st = session.state
-        setup = session.setup
-        summary: dict[str, Any] = {
-            "players": [p.name for p in st.players], "round": st.round,
-            "phase": st.phase, "solo": st.solo,
-            "date": datetime.now(UTC).date().isoformat(),
-            "edition": setup.edition,
-            # "Last played" (companion/history/played.py): written only with game events,
-            # so abandoning, resuming, preferences and imports leave it where it was.
-            "played_at": utc_iso(),
-            "colours": {p.name: p.colour for p in setup.players},
-        }
-        events = session.events
-        if events and isinstance(events[0].get("at"), str):
-            summary["started_at"] = events[0]["at"]
-        if st.phase in ("scoring", "finished"):
-            sheet = sheet_from_state(st, session.comp, list(setup.expansions))
-            summary["scores"] = {p.name: p.total for p in sheet.players}
-            summary["winners"] = sheet.winners
-            summary["ranks"] = {p.name: p.rank for p in sheet.players}
-            summary["categories"] = {p.name: dict(p.categories) for p in sheet.players}
-            start = 0 if st.solo else setup.start_player
-            if start is None:  # drawn by the first start_player chance event
-                start = next((e["body"]["outcome"].get("player") for e in events
-                              if isinstance(e.get("body"), dict)
-                              and e["body"].get("draw") == "start_player"
-                              and isinstance(e["body"].get("outcome"), dict)), None)
-            if isinstance(start, int) and 0 <= start < len(st.players):
-                summary["start_player"] = st.players[start].name
-            if st.solo:
-                summary["achievement"] = sheet.players[0].achievement
-                summary["karla_variant"] = setup.karla_variant
-                summary["karla_policy"] = session.karla_policy
-                summary["karla_colour"] = setup.karla_colour
-            if st.phase == "finished" and events and isinstance(events[-1].get("at"), str):
-                summary["ended_at"] = events[-1]["at"]
-        return summary
+        return session_summary(session)
+
+
+def session_summary(session: VillageSession) -> dict[str, Any]:
+    """What Home and the history (companion/history) read without opening the game.
+    Keys added for the history (absent in older stored games, read as unknown there):
+    edition, started_at / ended_at (the first / finishing event's time), and once
+    scored: ranks, categories (per player), start_player (the first round's, by name)
+    and, solo, karla_variant; since issue 22 colours (every player's, from the setup) and,
+    solo, karla_policy and karla_colour (for BG Stats and the statistics)."""
+    st = session.state
+    setup = session.setup
+    summary: dict[str, Any] = {
+        "players": [p.name for p in st.players], "round": st.round,
+        "phase": st.phase, "solo": st.solo,
+        "date": datetime.now(UTC).date().isoformat(),
+        "edition": setup.edition,
+        # "Last played" (companion/history/played.py): written only with game events,
+        # so abandoning, resuming, preferences and imports leave it where it was.
+        "played_at": utc_iso(),
+        "colours": {p.name: p.colour for p in setup.players},
+    }
+    events = session.events
+    if events and isinstance(events[0].get("at"), str):
+        summary["started_at"] = events[0]["at"]
+    if st.phase in ("scoring", "finished"):
+        sheet = sheet_from_state(st, session.comp, list(setup.expansions))
+        summary["scores"] = {p.name: p.total for p in sheet.players}
+        summary["winners"] = sheet.winners
+        summary["ranks"] = {p.name: p.rank for p in sheet.players}
+        summary["categories"] = {p.name: dict(p.categories) for p in sheet.players}
+        start = 0 if st.solo else setup.start_player
+        if start is None:  # drawn by the first start_player chance event
+            start = next((e["body"]["outcome"].get("player") for e in events
+                          if isinstance(e.get("body"), dict)
+                          and e["body"].get("draw") == "start_player"
+                          and isinstance(e["body"].get("outcome"), dict)), None)
+        if isinstance(start, int) and 0 <= start < len(st.players):
+            summary["start_player"] = st.players[start].name
+        if st.solo:
+            summary["achievement"] = sheet.players[0].achievement
+            summary["karla_variant"] = setup.karla_variant
+            summary["karla_policy"] = session.karla_policy
+            summary["karla_colour"] = setup.karla_colour
+        if st.phase == "finished" and events and isinstance(events[-1].get("at"), str):
+            summary["ended_at"] = events[-1]["at"]
+    return summary

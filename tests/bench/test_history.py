@@ -17,6 +17,16 @@ def test_bench_history_reports_every_figure(tmp_path: Path) -> None:
                 "stats_ms", "peak_mb", "records_mb", "after_save_ms", "after_finish_ms"):
         assert set(figs[key]) == {"5", "12"}
     assert figs["skipped"] == {"5": 0, "12": 0}
+    # Issue 23's paths: first load from the saved index and rebuilt, statistics from
+    # nothing, after an import and an export; the first load really took the saved index.
+    for size in ("5", "12"):
+        paths = figs["paths"][size]
+        for key in ("first_saved_ms", "first_rebuilt_ms", "stats_saved_ms",
+                    "stats_rebuilt_ms", "after_import_ms", "after_import_stats_ms",
+                    "export_ms", "after_export_ms"):
+            assert isinstance(paths[key], float) and paths[key] > 0, key
+            assert isinstance(paths[key.replace("_ms", "_cpu_ms")], float), key
+        assert (paths["first_saved_how"], paths["first_rebuilt_how"]) == ("saved", "listed")
 
 
 def test_history_through_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -24,6 +34,7 @@ def test_history_through_the_command_line(capsys: pytest.CaptureFixture[str]) ->
     assert main(["bench", "--history", "--sizes", "3"]) == 0
     out = capsys.readouterr().out
     assert "list+page ms" in out and "after a game finished" in out
+    assert "first load, saved index" in out and "after an import" in out
     assert main(["bench", "--history", "--sizes", "4", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["sizes"] == [4]
 

@@ -287,3 +287,40 @@ def test_an_import_keeps_when_each_game_was_last_played(tmp_path: Path) -> None:
     assert last_played(infos["old"]) == "2024-03-01T10:00:00.000Z"
     assert last_played(infos["older"]) == "2023-01-01T09:00:00.000Z"
     assert [i.id for i in HistoryCache().unfinished(store)] == [recent, "old", "older"]
+
+
+def test_an_import_stores_the_summary_its_replay_gives_not_the_files(
+        tmp_path: Path) -> None:
+    """Issue 22: a backup's summary is not trusted. A game whose file claims another
+    score, other winners, or to be finished when its log is not, is stored with what its
+    engine's replay says (the play date and last played are kept: a replay cannot know)."""
+    source = _filled(tmp_path / "a")
+    data = json.loads(backup_json(source))
+    truth = json.loads(json.dumps({g["id"]: (g["finished"], g["summary"])
+                                   for g in data["games"]}))
+    solo = next(g for g in data["games"] if g["game"] == "village" and g["summary"]["solo"])
+    multi = next(g for g in data["games"] if g["game"] == "village" and g["finished"]
+                 and not g["summary"]["solo"])
+    tally = next(g for g in data["games"] if g["game"] == "small-city")
+    unfinished = next(g for g in data["games"] if not g["finished"])
+    loser = next(p for p in multi["summary"]["players"] if p not in multi["summary"]["winners"])
+    multi["summary"]["scores"][loser] = 999  # a tampered score ...
+    multi["summary"]["winners"] = [loser]  # ... and winner
+    multi["summary"]["categories"][loser]["church"] = 500
+    solo["summary"]["achievement"] = "sage"
+    solo["summary"]["scores"] = {p: 1000 for p in solo["summary"]["scores"]}
+    first = tally["summary"]["players"][0]
+    tally["summary"]["scores"][first] = 12345
+    tally["summary"]["winners"] = [first]
+    unfinished["finished"] = True  # claims to be over: its log is not
+    unfinished["summary"].update(scores={"Al": 80, "Di": 1}, winners=["Al"], phase="finished")
+    target = TinyDBStore(tmp_path / "b")
+    report = import_backup(target, json.dumps(data))
+    assert not report.not_imported and len(report.imported) == len(truth)
+    for game_id, (finished, summary) in truth.items():
+        stored = target.load(game_id)
+        assert [stored.finished, stored.summary] == [finished, summary], game_id
+    records = {r.id: r for r in build_records(target.list_sessions()).records}
+    assert unfinished["id"] not in records
+    assert {p.name: p.score for p in records[multi["id"]].players} == truth[multi["id"]][1][
+        "scores"]

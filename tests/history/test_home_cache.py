@@ -209,7 +209,9 @@ def test_a_damaged_file_and_an_unreadable_summary(tmp_path: Path) -> None:
     assert view(cache, store) == fresh_view(store)
 
 
-def test_many_changes_at_once_list_the_store(tmp_path: Path) -> None:
+def test_many_changes_at_once_list_the_store(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache_module, "INCREMENTAL_LIMIT", 8)
     store = TinyDBStore(tmp_path)
     cache = HistoryCache()
     assert cache.records(store) == []
