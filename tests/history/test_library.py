@@ -101,17 +101,17 @@ def test_an_import_makes_the_history_list_the_store_again(
         store: MemoryStore | TinyDBStore, monkeypatch: pytest.MonkeyPatch) -> None:
     source = MemoryStore()
     sid = game(source)
-    invalidated: list[HistoryCache] = []
-    real = HistoryCache.invalidate
+    rescanned: list[HistoryCache] = []
+    real = HistoryCache.rescan
 
-    def invalidate(cache: HistoryCache) -> None:
-        invalidated.append(cache)
+    def rescan(cache: HistoryCache) -> None:  # many files written: not the folder's mtime
+        rescanned.append(cache)
         real(cache)
 
-    monkeypatch.setattr(HistoryCache, "invalidate", invalidate)
+    monkeypatch.setattr(HistoryCache, "rescan", rescan)
     report = Library(store).import_backup(backup_json(source).encode("utf-8"))
     assert report.imported == [sid] and sid in listed(store)
-    assert len(invalidated) == 1
+    assert len(rescanned) == 1
 
 
 def test_the_library_imports_no_flet() -> None:
