@@ -33,6 +33,7 @@ SLOW_ENV = "VILLAGE_SLOW"
 PROFILE_ENV = "HYPOTHESIS_PROFILE"
 SEED_OPTION = "hypothesis_seed"  # dest of hypothesis' own --hypothesis-seed option
 RANDOM_PROFILES = ("ci",)
+SEED_ENV = "VILLAGE_HYPOTHESIS_SEED"  # the run's seed, handed to xdist workers
 
 _QUIET = [HealthCheck.too_slow]
 settings.register_profile("dev", max_examples=40, deadline=None, print_blob=True,
@@ -58,9 +59,12 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     given = getattr(config.option, SEED_OPTION, None)
     if given is None:
-        given = str(random.SystemRandom().randrange(2**32))
+        # pytest-xdist workers configure themselves after the controller: they inherit its
+        # seed through the environment, so the one printed seed replays every worker.
+        given = os.environ.get(SEED_ENV) or str(random.SystemRandom().randrange(2**32))
         setattr(config.option, SEED_OPTION, given)
     _seed = str(given)
+    os.environ[SEED_ENV] = _seed
 
 
 def _replay_line() -> str:
