@@ -7,7 +7,7 @@ does)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.village.commands import KarlaChooseCube
 from companion.village.locations import BAG, KARLA_BUILDING, KARLA_SIDE
@@ -16,6 +16,9 @@ from companion.village.rules.deaths import bury
 from companion.village.rules.errors import RuleError, require
 from companion.village.rules.market import start_market_day
 from companion.village.state import PLAGUE, KarlaWhy, Member, Pending, PendingDetail
+
+if TYPE_CHECKING:  # chance.py imports this module
+    from companion.village.chance import ColourOutcome, D4Chance, FateChance, FateOutcome
 
 # The default policy when the player lets the app choose Karla's cube: a plague cube first
 # (it leaves the board), otherwise the first colour in this order.
@@ -128,27 +131,31 @@ def take_for_karla(ctx: Ctx, space: str, colour: str, *why: Why) -> None:
                                           detail=PendingDetail(side=side, tile=tile, space=space)))
 
 
-def app_fate_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> dict[str, Any]:
+def app_fate_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> FateOutcome:
+    from companion.village.chance import FateOutcome
+
     karla = ctx.state.karla
     assert karla is not None
     side = str(pending.detail.side)
     face_down = karla.fate[side].count(False)
     quill_open = karla.quill[side] >= 0
     quill = (not quill_open) and rng.randrange(face_down) == 0
-    return {"side": side, "tile": pending.detail.tile, "quill": quill}
+    return FateOutcome(side=side, tile=int(pending.detail.tile or 0), quill=quill)
 
 
-def app_d4_outcome(ctx: Ctx, rng: random.Random) -> dict[str, Any]:
-    return {"colour": rng.choice(list(ctx.comp.v("influence_colours")))}
+def app_d4_outcome(ctx: Ctx, rng: random.Random) -> ColourOutcome:
+    from companion.village.chance import ColourOutcome
+
+    return ColourOutcome(colour=rng.choice(list(ctx.comp.v("influence_colours"))))
 
 
-def apply_chance(ctx: Ctx, pending: Pending, draw: str, out: dict[str, Any]) -> None:
+def apply_chance(ctx: Ctx, pending: Pending, ev: FateChance | D4Chance) -> None:
     st = ctx.state
     karla = st.karla
     assert karla is not None
-    if draw == "d4":
-        colour = out.get("colour")
-        require(isinstance(colour, str) and colour in ctx.comp.v("influence_colours"),
+    if ev.draw == "d4":
+        colour = ev.outcome.colour
+        require(colour in ctx.comp.v("influence_colours"),
                 "outcome.colour", "the die shows an influence colour", key="rule.die_shows_colour")
         st.pending.pop(0)
         space = str(pending.detail.space)
@@ -159,17 +166,13 @@ def apply_chance(ctx: Ctx, pending: Pending, draw: str, out: dict[str, Any]) -> 
             ctx.note("d4_again", colour=str(colour))
             st.pending.append(Pending(kind="chance", draw="d4", detail=PendingDetail(space=space)))
         return
-    if draw != "fate":
-        raise RuleError("draw", f"unknown draw {draw}",
-                        key="rule.unknown_draw", params={"draw": draw})
+    out = ev.outcome
     side = str(pending.detail.side)
     tile = int(pending.detail.tile or 0)
-    require(out.get("side") == side and type(out.get("tile")) is int and out["tile"] == tile,
+    require(out.side == side and out.tile == tile,
             "outcome", f"the {side} tile {tile + 1} is the one being flipped",
             key="rule.fate_tile_flipped", params={"side": side, "tile": tile + 1})
-    quill = out.get("quill")
-    require(isinstance(quill, bool), "outcome.quill", "must be true or false",
-            key="rule.true_or_false")
+    quill = out.quill
     face_down = karla.fate[side].count(False)
     if karla.quill[side] >= 0:
         require(not quill, "outcome.quill", f"the {side} set's quill is already face up",

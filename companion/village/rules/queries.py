@@ -10,13 +10,14 @@ one place, and a UI built on these offers exactly what the engine will accept.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from companion.village import chance
 from companion.village.commands import (
     AddCustomerTile,
     ChooseCompensationCube,
     ChooseDeath,
+    Command,
     EndTurn,
     FreeAction,
     MarketServe,
@@ -37,7 +38,8 @@ from companion.village.rules.market import available_slots
 from companion.village.state import VillageState
 
 
-def refusal(state: VillageState, comp: ComponentData, command: Any) -> RuleError | None:
+def refusal(state: VillageState, comp: ComponentData,
+            command: Command | chance.ChanceEvent) -> RuleError | None:
     """What the engine says to `command` (a command model) now: None when it would accept
     it, else its RuleError naming the field. Tried on a copy."""
     try:
@@ -47,7 +49,8 @@ def refusal(state: VillageState, comp: ComponentData, command: Any) -> RuleError
     return None
 
 
-def _after(state: VillageState, comp: ComponentData, command: Any) -> VillageState | None:
+def _after(state: VillageState, comp: ComponentData,
+           command: Command | chance.ChanceEvent) -> VillageState | None:
     """The state after `command`, or None when the engine refuses it."""
     work = state.clone()
     try:
@@ -236,10 +239,10 @@ def compensation_colours(state: VillageState, comp: ComponentData) -> list[str]:
     pending = state.pending[0] if state.pending else None
     out: list[str] = []
     for colour in comp.v("influence_colours"):
-        answer: Any
+        answer: Command | chance.ChanceEvent
         if pending is not None and pending.kind == "chance":
-            answer = chance.ChanceEvent(draw="compensation_cube", outcome={"colour": colour},
-                                        source="manual")
+            answer = chance.CompensationChance(outcome=chance.ColourOutcome(colour=colour),
+                                               source="manual")
         else:
             answer = ChooseCompensationCube.model_validate({"colour": colour})
         if refusal(state, comp, answer) is None:
