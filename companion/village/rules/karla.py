@@ -13,7 +13,7 @@ from companion.village.commands import KarlaChooseCube
 from companion.village.locations import BAG, KARLA_BUILDING, KARLA_SIDE
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import bury
-from companion.village.rules.errors import RuleError, require
+from companion.village.rules.errors import require
 from companion.village.rules.market import start_market_day
 from companion.village.state import PLAGUE, KarlaWhy, Member, Pending, PendingDetail
 
