@@ -19,7 +19,8 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from companion.store.base import DamagedGame, SessionStore, UnsupportedSchema, utc_iso
-from companion.village import table_marks
+from companion.village import chance, table_marks
+from companion.village.commands import Command
 from companion.village.components import (
     ComponentData,
     ComponentProblem,
@@ -200,7 +201,7 @@ class VillageService:
 
     # `by` (table mode): who did it, e.g. {"seat": 1} for a phone at the table. It is kept
     # on the action's stored events for the log; the fold never reads it.
-    def execute(self, session_id: str, session: VillageSession, command: Any, *,
+    def execute(self, session_id: str, session: VillageSession, command: Command, *,
                 by: dict[str, Any] | None = None) -> Outcome:
         with self._rolled_back_on_failure(session):
             outcome = session.execute(command)
@@ -208,14 +209,14 @@ class VillageService:
         return outcome
 
     def enter_draw(self, session_id: str, session: VillageSession,
-                   outcome: dict[str, Any], *, by: dict[str, Any] | None = None) -> Outcome:
+                   outcome: chance.Outcome, *, by: dict[str, Any] | None = None) -> Outcome:
         with self._rolled_back_on_failure(session):
             result = session.enter_draw(outcome)
             self._saved(session_id, session, result, by)
         return result
 
     def redraw(self, session_id: str, session: VillageSession, draw: Literal["bag", "mass"],
-               outcome: dict[str, Any] | None = None, *,
+               outcome: chance.Outcome | None = None, *,
                by: dict[str, Any] | None = None) -> Outcome:
         with self._rolled_back_on_failure(session):
             result = session.redraw(draw, outcome)

@@ -12,7 +12,7 @@ import flet as ft
 from companion.app.kit import choice_chips, muted
 from companion.app.village.forms.payment import PaymentDraft, payment_editor
 from companion.app.village.panel.members import MemberGroup, group_label, group_members
-from companion.village.commands import Payment
+from companion.village.commands import Command, Payment
 from companion.village.components import ComponentData
 from companion.village.read import Reader
 from companion.village.state import VillageState
@@ -83,7 +83,7 @@ class ActionForm:
     def controls(self, env: FormEnv) -> list[ft.Control]:
         raise NotImplementedError
 
-    def command(self, env: FormEnv) -> dict[str, Any] | None:
+    def command(self, env: FormEnv) -> Command | None:
         raise NotImplementedError
 
     def reset(self) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from companion.app.kit import muted, switch
@@ -16,7 +14,7 @@ from companion.app.village.forms.base import (
     mode_chips,
 )
 from companion.app.village.present import term
-from companion.village.commands import Payment
+from companion.village.commands import Command, CraftsBuy, CraftsTrain, Mill, Payment
 
 
 class CraftsForm(ActionForm):
@@ -121,14 +119,14 @@ class CraftsForm(ActionForm):
         env.refresh()
 
     # ---- command ------------------------------------------------------------------------
-    def command(self, env: FormEnv) -> dict[str, Any] | None:
-        pay = self.pay.draft.as_dict()
+    def command(self, env: FormEnv) -> Command | None:
+        pay = self.pay.draft.as_payment()
         if self.mode == "mill":
-            return {"type": "mill", "pay": pay}
+            return Mill(pay=pay)
         goods = self._goods(env)
         if self.mode == "buy":
-            return None if goods is None else {"type": "crafts_buy", "building": self.building,
-                                               "goods": goods, "pay": pay}
+            return None if goods is None else CraftsBuy(building=self.building, goods=goods,
+                                                        pay=pay)
         member = None
         if self._training(env):
             group = chosen_group(env.groups(["farmyard"]), self.member)
@@ -137,5 +135,5 @@ class CraftsForm(ActionForm):
             member = group.first
         if self.produce and goods is None:
             return None
-        return {"type": "crafts_train", "building": self.building, "train_member": member,
-                "produce": self.produce, "goods": goods if self.produce else None, "pay": pay}
+        return CraftsTrain(building=self.building, train_member=member, produce=self.produce,
+                           goods=goods if self.produce else None, pay=pay)

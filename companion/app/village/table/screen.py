@@ -63,6 +63,7 @@ from companion.app.village.table.sections import (
 )
 from companion.app.village.table.words import player_name
 from companion.village import table_marks
+from companion.village.commands import EndTurn, FreeAction, TakeCube
 from companion.village.read import Reader
 from companion.village.state import VillageState
 
@@ -526,7 +527,7 @@ class TableScreen(SessionScreen):
         controller = self.controller
         if controller is None:
             return
-        if await controller.dispatch({"type": "take_cube", "space": space, "colour": colour}):
+        if await controller.dispatch(TakeCube(space=space, colour=colour)):
             session = controller.session
             said = [n for n in session.last_note_data if n.get("key") in SAID_ON_TAKE]
             if said:
@@ -543,7 +544,7 @@ class TableScreen(SessionScreen):
         controller = self.controller
         if controller is None:
             return
-        if await controller.dispatch({"type": "end_turn"}):
+        if await controller.dispatch(EndTurn()):
             said = [n for n in controller.session.last_note_data
                     if str(n.get("key", "")).startswith(SAID_FOR_KARLA)]
             if said:
@@ -551,7 +552,7 @@ class TableScreen(SessionScreen):
 
     async def _free(self) -> None:
         if self.controller is not None:
-            await self.controller.dispatch({"type": "free_action"})
+            await self.controller.dispatch(FreeAction())
 
     def _open_well(self) -> None:
         if self.turn_dialogs is not None:
