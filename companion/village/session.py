@@ -90,11 +90,18 @@ def _refuse_legacy(kind: str) -> None:
 Body = Command | chance.ChanceEvent  # what the log stores: a command or a chance event
 
 
-def parse_body(raw: Mapping[str, object]) -> Body:
-    """A stored event's body (a stored log or redo stack) into its model, once."""
-    if raw.get("type") == "chance":
-        return chance.CHANCE.validate_python(raw)
-    return COMMAND.validate_python(raw)
+def parse_body(raw: Mapping[str, object], prefix: str = "") -> Body:
+    """The boundary for stored events: a stored body (a stored log, a redo stack) into its
+    model, once. A malformed one is a RuleError naming the field (after `prefix`)."""
+    # The union's tag, left out of the field path: a chance event's draw, a command's type.
+    tag = raw.get("draw") if raw.get("type") == "chance" else raw.get("type")
+    try:
+        if raw.get("type") == "chance":
+            return chance.CHANCE.validate_python(raw)
+        return COMMAND.validate_python(raw)
+    except ValidationError as exc:
+        raise from_validation(exc, prefix=prefix,
+                              tag=tag if isinstance(tag, str) else None) from exc
 
 
 class Outcome(BaseModel):
@@ -378,12 +385,7 @@ class VillageSession:
         note_data: list[dict[str, Any]] = []
         work = self.state.clone()
         for ev in batch:  # on a copy: nothing changes unless every event applies
-            try:
-                body = parse_body(ev["body"])
-            except ValidationError as exc:  # a stored redo stack no fold has checked
-                tag = ev["body"].get("type")
-                raise from_validation(exc, prefix="redo",
-                                      tag=tag if isinstance(tag, str) else None) from exc
+            body = parse_body(ev["body"], prefix="redo")  # a stack no fold has checked
             notes += apply_event(work, self.comp, body)
             note_data += work.note_data
         self._log.redo_next()  # exactly as recorded
