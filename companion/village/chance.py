@@ -173,7 +173,7 @@ def app_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> Outcome:
     if draw == "start_player":
         return StartPlayerOutcome(player=rng.randrange(len(st.players)))
     if draw == "compensation_cube":
-        colours = [c for c in ctx.comp.v("influence_colours") if st.supply.get(c, 0) > 0]
+        colours = [c for c in ctx.comp.names("influence_colours") if st.supply.get(c, 0) > 0]
         return ColourOutcome(colour=rng.choice(colours))
     if draw == "bag":
         return BagOutcome(placements=bag.draw_placements(ctx, rng))
@@ -211,7 +211,7 @@ def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
         ctx.note("start_player", player=st.players[player].name)
     elif isinstance(ev, CompensationChance):
         colour = ev.outcome.colour
-        require(colour in ctx.comp.v("influence_colours"),
+        require(colour in ctx.comp.names("influence_colours"),
                 "outcome.colour", "not an influence colour", key="rule.not_influence_colour")
         require(st.supply.get(colour, 0) > 0, "outcome.colour", f"no {colour} in the supply",
                 key="rule.colour_not_in_supply", params={"colour": colour})

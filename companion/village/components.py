@@ -83,6 +83,76 @@ class ComponentData(BaseModel):
             raise TypeError(f"component value {key!r} is {value!r}, not a whole number")
         return value
 
+    # Typed reads of one value: each checks the value's shape (TypeError otherwise), so a
+    # caller gets what its type says. `v` stays for the odd shapes read in one place.
+    def names(self, key: str) -> list[str]:
+        """A list of names: colours, spaces, goods, an order of actions."""
+        value = self.values[key].value
+        if not (isinstance(value, list) and all(isinstance(x, str) for x in value)):
+            raise TypeError(f"component value {key!r} is {value!r}, not a list of names")
+        return value
+
+    def numbers(self, key: str) -> list[int]:
+        """A list of whole numbers: a scoring track, player counts, slots per count."""
+        value = self.values[key].value
+        if not (isinstance(value, list) and all(_whole(x) for x in value)):
+            raise TypeError(f"component value {key!r} is {value!r}, not whole numbers")
+        return value
+
+    def counts(self, key: str) -> dict[str, int]:
+        """Whole numbers by name: a printed cost ({"time": 2, "wagon": 1}), an amount by
+        level or building."""
+        value = self.values[key].value
+        if not (isinstance(value, dict) and all(_whole(x) for x in value.values())):
+            raise TypeError(f"component value {key!r} is {value!r}, not counts by name")
+        return value
+
+    def name_lists(self, key: str) -> dict[str, list[str]]:
+        """Lists of names by name (the goods each workshop makes)."""
+        value = self.values[key].value
+        if not (isinstance(value, dict) and all(
+                isinstance(x, list) and all(isinstance(y, str) for y in x)
+                for x in value.values())):
+            raise TypeError(f"component value {key!r} is {value!r}, not name lists")
+        return value
+
+    def number_lists(self, key: str) -> dict[str, list[int]]:
+        """Lists of whole numbers by name (chronicle sections, Karla's fate tiles)."""
+        value = self.values[key].value
+        if not (isinstance(value, dict) and all(
+                isinstance(x, list) and all(_whole(y) for y in x) for x in value.values())):
+            raise TypeError(f"component value {key!r} is {value!r}, not number lists")
+        return value
+
+    def costs(self, key: str) -> dict[str, dict[str, int]]:
+        """A printed cost by name (what each workshop costs to buy)."""
+        value = self.values[key].value
+        if not (isinstance(value, dict) and all(
+                isinstance(x, dict) and all(_whole(y) for y in x.values())
+                for x in value.values())):
+            raise TypeError(f"component value {key!r} is {value!r}, not costs by name")
+        return value
+
+    def name_map(self, key: str) -> dict[str, str]:
+        """A name for each name (the chronicle section of each of Karla's actions)."""
+        value = self.values[key].value
+        if not (isinstance(value, dict) and all(isinstance(x, str) for x in value.values())):
+            raise TypeError(f"component value {key!r} is {value!r}, not names by name")
+        return value
+
+    def text(self, key: str) -> str:
+        """A reading named by a word (how a final-turn death or market goes)."""
+        value = self.values[key].value
+        if not isinstance(value, str):
+            raise TypeError(f"component value {key!r} is {value!r}, not a word")
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self.values[key].value
+        if not isinstance(value, bool):
+            raise TypeError(f"component value {key!r} is {value!r}, not true or false")
+        return value
+
     # Typed accessors: the rules read values through these, never the raw dict.
     def setup_card(self, players: int) -> SetupCard:
         return SetupCard.model_validate(self.v("setup_cards")[str(players)])
@@ -92,16 +162,20 @@ class ComponentData(BaseModel):
 
     def chronicle_capacity(self, players: int) -> dict[str, int]:
         return {sec: sum(1 for m in marks if m <= players)
-                for sec, marks in self.v("chronicle_sections").items()}
+                for sec, marks in self.number_lists("chronicle_sections").items()}
 
     def graveyard_capacity(self, players: int) -> int:
-        return sum(1 for m in self.v("graveyard_slots") if m <= players)
+        return sum(1 for m in self.numbers("graveyard_slots") if m <= players)
 
     def train_time(self, building: str) -> int:
-        return int(self.v(f"{building}_train_time"))
+        return self.n(f"{building}_train_time")
 
     def estimates(self) -> dict[str, Provenanced]:
         return {k: p for k, p in self.values.items() if p.provenance == "estimate"}
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @cache
@@ -129,8 +203,8 @@ class ComponentProblem(ValueError):
 
 def validate_consistency(data: ComponentData) -> None:
     """Reject values that cannot be right (e.g. a corrected setup card that is not fair)."""
-    spaces = set(data.v("action_spaces"))
-    for n in data.v("player_counts"):
+    spaces = set(data.names("action_spaces"))
+    for n in data.numbers("player_counts"):
         card = data.setup_card(n)
         if set(card.spaces) != spaces:
             raise ComponentProblem(f"setup_cards.{n}.spaces: must name exactly the spaces "
@@ -140,18 +214,18 @@ def validate_consistency(data: ComponentData) -> None:
         if card.cubes_placed % n != 0:
             raise ComponentProblem(f"setup_cards.{n}: {card.cubes_placed} cubes placed is not a "
                                    f"multiple of {n} players")
-        if card.bag_per_colour * len(data.v("influence_colours")) < card.cubes_placed - int(
+        if card.bag_per_colour * len(data.names("influence_colours")) < card.cubes_placed - int(
                 data.v("plague_cubes")):
             raise ComponentProblem(f"setup_cards.{n}.bag_per_colour: too few cubes to fill "
                                    "the board")
-    if int(data.v("time_track_length")) < 2:
+    if int(data.n("time_track_length")) < 2:
         raise ComponentProblem("time_track_length: must be at least 2")
-    if int(data.v("travel_cities")) < 1:
+    if int(data.n("travel_cities")) < 1:
         raise ComponentProblem("travel_cities: must be at least 1")
-    check_church_costs(data.v("church_advance_grain"), len(data.v("score_church")))
+    check_church_costs(data.counts("church_advance_grain"), len(data.numbers("score_church")))
     if "karla_track_spaces" in data.values:
         length = int(data.v("karla_track_spaces"))
-        fate = data.v("karla_fate_after")
+        fate = data.number_lists("karla_fate_after")
         for side in ("top", "bottom"):
             if len(fate.get(side, [])) != 3:
                 raise ComponentProblem(f"karla_fate_after.{side}: must list 3 positions")
@@ -159,7 +233,7 @@ def validate_consistency(data: ComponentData) -> None:
                 if not 0 <= int(pos) < length:
                     raise ComponentProblem(f"karla_fate_after.{side}: {pos} is off the board "
                                            f"(0..{length - 1})")
-        check_karla_order(data.v("karla_action_order"), spaces)
+        check_karla_order(data.names("karla_action_order"), spaces)
 
 
 def check_church_costs(costs: Any, levels: int) -> None:
@@ -230,8 +304,8 @@ def component_warnings(data: ComponentData) -> list[ComponentWarning]:
     rulebook statement without making the game unplayable. Never raises for a value
     `validate_consistency` accepts."""
     out: list[ComponentWarning] = []
-    colours = len(data.v("influence_colours"))
-    for n in data.v("player_counts"):
+    colours = len(data.names("influence_colours"))
+    for n in data.numbers("player_counts"):
         card = data.setup_card(n)
         added, drawn = card.bag_per_colour * colours, card.cubes_placed
         if added <= drawn:

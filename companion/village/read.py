@@ -154,7 +154,7 @@ class Reader:
         """The council's second privilege: how many cubes, and whether their colours must
         differ (Big Box) or may repeat (2011)."""
         return (self.comp.n("council_privilege_cubes"),
-                bool(self.comp.v("council_privilege_cubes_distinct")))
+                bool(self.comp.flag("council_privilege_cubes_distinct")))
 
     def mill_payment(self, player: int) -> Payment | None:
         return queries.mill_payment(self.state, self.comp, player)

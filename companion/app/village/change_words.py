@@ -47,7 +47,7 @@ def change_lines(ctx: AppContext, change: PlayerChange, comp: ComponentData) -> 
         out.append(t("village.changes.line", what=what, change=change_text))
 
     if change.time_spent or change.quill_passed:
-        length = int(comp.v("time_track_length"))
+        length = int(comp.n("time_track_length"))
         where = t("panel.time.where", space=change.time + 1, length=length)
         to_quill = t("panel.time.to_quill", count=change.to_quill)
         key = "village.changes.time" if change.time_spent >= 0 else "village.changes.time_back"

@@ -33,7 +33,7 @@ def karla_index(ctx: Ctx) -> int:
 def order_from(ctx: Ctx, space: str) -> list[str]:
     """Action spaces clockwise as printed on Karla's board, starting with `space`. Spaces
     of modules not in play (covered on her board) are walked past."""
-    order = [s for s in ctx.comp.v("karla_action_order") if s in ctx.state.spaces]
+    order = [s for s in ctx.comp.names("karla_action_order") if s in ctx.state.spaces]
     i = order.index(space)
     return order[i:] + order[:i]
 
@@ -123,7 +123,7 @@ def take_for_karla(ctx: Ctx, space: str, colour: str, *why: Why) -> None:
         ctx.note(key, **params)
     st.karla_react = space
     st.flow.insert(0, "karla_react")
-    for side, positions in ctx.comp.v("karla_fate_after").items():
+    for side, positions in ctx.comp.number_lists("karla_fate_after").items():
         if pos in positions:
             tile = list(positions).index(pos)
             if not karla.fate[side][tile]:
@@ -146,7 +146,7 @@ def app_fate_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> FateOutc
 def app_d4_outcome(ctx: Ctx, rng: random.Random) -> ColourOutcome:
     from companion.village.chance import ColourOutcome
 
-    return ColourOutcome(colour=rng.choice(list(ctx.comp.v("influence_colours"))))
+    return ColourOutcome(colour=rng.choice(list(ctx.comp.names("influence_colours"))))
 
 
 def apply_chance(ctx: Ctx, pending: Pending, ev: FateChance | D4Chance) -> None:
@@ -155,7 +155,7 @@ def apply_chance(ctx: Ctx, pending: Pending, ev: FateChance | D4Chance) -> None:
     assert karla is not None
     if ev.draw == "d4":
         colour = ev.outcome.colour
-        require(colour in ctx.comp.v("influence_colours"),
+        require(colour in ctx.comp.names("influence_colours"),
                 "outcome.colour", "the die shows an influence colour", key="rule.die_shows_colour")
         st.pending.pop(0)
         space = str(pending.detail.space)
@@ -216,7 +216,7 @@ def karla_death(ctx: Ctx, from_space: str) -> None:
     if not order:
         ctx.note("karla_no_member")
         return
-    section = ctx.comp.v("karla_death_section").get(from_space, "graveyard")
+    section = ctx.comp.name_map("karla_death_section").get(from_space, "graveyard")
     # A full section sends her member to the graveyard. The Port's sea_travel space would
     # fall back to a sea-burial slot instead; the data has none (the Port is not supported
     # yet and new setups refuse it), so that rule is not implemented.

@@ -101,7 +101,7 @@ def well_options(state: VillageState, comp: ComponentData) -> list[WellOption]:
         return []
     player = state.players[state.current]
     out: list[WellOption] = []
-    for colour in comp.v("influence_colours"):
+    for colour in comp.names("influence_colours"):
         for coins in range(player.coins + 1):
             after = _after(state, comp, Well.model_validate({"colour": colour,
                                                              "coins": coins}))
@@ -120,7 +120,7 @@ def well_price(state: VillageState, comp: ComponentData) -> int | None:
     if not state.players:
         return None
     work = state.clone()
-    colour = str(comp.v("influence_colours")[0])
+    colour = str(comp.names("influence_colours")[0])
     plenty = comp.n("cubes_per_colour")
     work.players[work.current].cubes[colour] = plenty
     after = _after(work, comp, Well.model_validate({"colour": colour}))
@@ -238,7 +238,7 @@ def compensation_colours(state: VillageState, comp: ComponentData) -> list[str]:
     player's choice, or the cube drawn physically)."""
     pending = state.pending[0] if state.pending else None
     out: list[str] = []
-    for colour in comp.v("influence_colours"):
+    for colour in comp.names("influence_colours"):
         answer: Command | chance.ChanceEvent
         if pending is not None and pending.kind == "chance":
             answer = chance.CompensationChance(outcome=chance.ColourOutcome(colour=colour),
@@ -254,7 +254,7 @@ def compensation_colours(state: VillageState, comp: ComponentData) -> list[str]:
 def church_levels(comp: ComponentData) -> list[int]:
     """The church track's levels, 1 (entered from the black bag) to the top: one per
     printed score (`score_church`)."""
-    return list(range(1, len(comp.v("score_church")) + 1))
+    return list(range(1, len(comp.numbers("score_church")) + 1))
 
 
 # ---- corrections ------------------------------------------------------------------------

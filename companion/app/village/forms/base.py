@@ -37,11 +37,11 @@ class FormEnv:
 
     @property
     def colours(self) -> list[str]:
-        return list(self.comp.v("influence_colours"))
+        return list(self.comp.names("influence_colours"))
 
     @property
     def goods(self) -> list[str]:
-        return list(self.comp.v("goods_types"))
+        return list(self.comp.names("goods_types"))
 
     def t(self, key: str, **kwargs: Any) -> str:
         return self.ctx.t(key, **kwargs)

@@ -75,7 +75,7 @@ class CouncilForm(ActionForm):
         if self.mode == "enter":
             return env.groups(["farmyard"])
         groups = env.groups(["council"])
-        top = int(env.comp.v("council_levels"))
+        top = int(env.comp.n("council_levels"))
         return [g for g in groups if int(g.loc.split(":")[1]) < top]
 
     def _reach(self, env: FormEnv, group: MemberGroup | None) -> int:

@@ -47,7 +47,7 @@ class CraftsForm(ActionForm):
         return self.train
 
     def _options(self, env: FormEnv) -> list[str]:
-        return list(env.comp.v("workshop_goods")[self.building])
+        return list(env.comp.name_lists("workshop_goods")[self.building])
 
     def _goods(self, env: FormEnv) -> str | None:
         options = self._options(env)
@@ -72,7 +72,7 @@ class CraftsForm(ActionForm):
                   ("mill", t("panel.crafts.mill"))],
             self.mode, lambda v: self._set("mode", v), "crafts-mode")]
         if self.mode != "mill":
-            buildings = list(env.comp.v("workshop_goods"))
+            buildings = list(env.comp.name_lists("workshop_goods"))
             out.append(mode_chips(env, [(b, term(env.ctx, "building", b)) for b in buildings],
                                   self.building, lambda v: self._set("building", v),
                                   "crafts-building"))
@@ -85,8 +85,8 @@ class CraftsForm(ActionForm):
                                   self._goods(env) or "", lambda v: self._set("goods", v),
                                   "crafts-goods"))
         if self.mode == "mill":
-            out.append(ft.Text(env.ctx.tn("panel.crafts.mill_gain", env.comp.v("mill")["coins"],
-                                       coins=env.comp.v("mill")["coins"]),
+            out.append(ft.Text(env.ctx.tn("panel.crafts.mill_gain", env.comp.counts("mill")["coins"],
+                                       coins=env.comp.counts("mill")["coins"]),
                                size=16))
         choice = (self.mode, self.building, self._training(env), self.produce)
         self.pay.offer(choice, self._printed(env))

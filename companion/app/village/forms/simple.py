@@ -28,7 +28,7 @@ class HarvestForm(ActionForm):
 
     def controls(self, env: FormEnv) -> list[ft.Control]:
         p = env.state.players[env.player]
-        cap = int(env.comp.v("grain_max"))
+        cap = int(env.comp.n("grain_max"))
         return [ft.Text(env.t("panel.harvest.gain", amount=harvest_amount(env), grain=p.grain,
                               cap=cap), size=16),
                 muted(env.t("panel.harvest.rule"))]
@@ -93,7 +93,7 @@ class ChurchForm(ActionForm):
         self.member = key
 
     def _pay_with(self, env: FormEnv, how: str) -> None:
-        cost = env.comp.v("church_action")
+        cost = env.comp.counts("church_action")
         self.pay.draft = PaymentDraft.of(
             Payment(cubes={"brown": int(cost["brown"])}) if how == "brown"
             else Payment(time=int(cost["time"])))
@@ -104,7 +104,7 @@ class ChurchForm(ActionForm):
         out = group_picker(env, t("panel.church.which"), groups,
                            chosen_group(groups, self.member), self._set_member, "church-member")
         draft = self.pay.offer("church", env.rules.church_payment(env.player))
-        cost = env.comp.v("church_action")
+        cost = env.comp.counts("church_action")
         current = "brown" if draft.cubes.get("brown") else "time" if draft.time else ""
         out.append(mode_chips(env, [("brown", t("panel.church.pay_brown", count=cost["brown"])),
                                     ("time", t("panel.church.pay_time", count=cost["time"]))],

@@ -65,13 +65,13 @@ class TravelForm(ActionForm):
         visited = env.state.players[env.player].cities
         cities = [(str(c), t("panel.travel.city_visited", city=c) if c in visited
                    else t("panel.travel.city", city=c))
-                  for c in range(1, int(env.comp.v("travel_cities")) + 1)]
+                  for c in range(1, int(env.comp.n("travel_cities")) + 1)]
         out += [muted(t("panel.travel.where")),
                 mode_chips(env, cities, str(self.city), self._set_city, "travel-city"),
                 muted(t("panel.travel.route"))]
         out += self._cube_steppers(env, self.route, "travel-route")
         if self._new_city(env):
-            rewards = [(r, term(env.ctx, "reward", r)) for r in env.comp.v("travel_rewards")]
+            rewards = [(r, term(env.ctx, "reward", r)) for r in env.comp.names("travel_rewards")]
             out += [muted(t("panel.travel.reward")),
                     mode_chips(env, rewards, self.reward or "", self._set_reward,
                                "travel-reward")]

@@ -120,7 +120,7 @@ class MarketScreen(PanelScreen):
         st = self.state
         seller = player_name(self.ctx, st, md.seller)  # Karla in the reader's spelling
         free = self.rules().sale_is_free()  # the engine's answer, tried on a copy
-        extra = self.comp.v("market_extra_sale")
+        extra = self.comp.counts("market_extra_sale")
         lines: list[ft.Control] = [
             muted(t("panel.market.day_by", player=player_name(self.ctx, st, md.trigger))),
             ft.Text(t("panel.market.to_sell", player=seller), size=22,
@@ -151,7 +151,7 @@ class MarketScreen(PanelScreen):
             self._slot_chips,
             self._points_row,
             payment_editor(self.ctx, self.pay, self.refresh, key="serve-pay",
-                           colours=[], goods=list(self.comp.v("goods_types")),
+                           colours=[], goods=list(self.comp.names("goods_types")),
                            kinds=("grain", "goods"), title=t("panel.market.demand"),
                            always_open=True),
         ]

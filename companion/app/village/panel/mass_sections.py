@@ -47,7 +47,7 @@ def bag_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft.Co
 
 def church_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft.Control:
     t = ctx.t
-    costs = comp.v("church_advance_grain")
+    costs = comp.counts("church_advance_grain")
     rows: list[ft.Control] = []
     for level in Reader(state, comp).church_levels():
         here = sorted(state.members_at(f"church:{level}"), key=lambda m: (m.owner, m.gen))
@@ -112,7 +112,7 @@ def bonus_preview(ctx: AppContext, state: VillageState, comp: ComponentData) -> 
 
 def bonus_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft.Control:
     t = ctx.t
-    rule = t("panel.mass.bonus_rule", bonus=comp.v("mass_bonus"))
+    rule = t("panel.mass.bonus_rule", bonus=comp.n("mass_bonus"))
     if state.solo:  # Karla's part of the rule only where she plays
         rule += " " + t("panel.mass.bonus_rule_karla", karla=t("village.karla"))
     lines: list[ft.Control] = [ft.Text(rule, size=16)]

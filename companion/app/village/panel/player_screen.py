@@ -103,7 +103,7 @@ class PlayerScreen(PanelScreen):
                     family_card(self.ctx, st, self.index), self._move_card()]
         out.append(self._tabs())
         if self.tab == "overview":
-            length = int(self.comp.v("time_track_length"))
+            length = int(self.comp.n("time_track_length"))
             if Reader(st, self.comp).marker_coin_offered():
                 out.append(notice_card(t("panel.marker.coin_hint"), ft.Icons.PAID,
                                        t("panel.marker.coin_button"), self._marker_coin,

@@ -93,12 +93,12 @@ def counters_card(ctx: AppContext, p: Player, comp: ComponentData, adjust: Adjus
         note = t("panel.counter.grain_cap", cap=cap) if field == "grain" else None
         rows.append(row(label, label, getattr(p, field), field, None, note))
     rows.append(muted(t("panel.counter.cubes")))
-    for colour in comp.v("influence_colours"):
+    for colour in comp.names("influence_colours"):
         name = term(ctx, "colour", colour)
         rows.append(row(ft.Row([cube(ctx, colour), ft.Text(name, size=16)], spacing=8), name,
                         p.cubes.get(colour, 0), "cubes", colour))
     rows.append(muted(t("panel.counter.goods")))
-    for goods in comp.v("goods_types"):
+    for goods in comp.names("goods_types"):
         name = term(ctx, "goods", goods)
         rows.append(row(name, name, p.goods.get(goods, 0), "goods", goods))
     return card(t("panel.counter.title"), rows, identifier="counters")

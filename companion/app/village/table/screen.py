@@ -272,7 +272,7 @@ class TableScreen(SessionScreen):
             self.turn_key = turn_key
         self.spaces.update(state, options, locked)
         self.buttons.update(state, options)
-        time_length = int(session.comp.v("time_track_length"))
+        time_length = int(session.comp.n("time_track_length"))
         kinds = [(p.kind, p.colour) for p in state.players]
         if kinds != [(tile.kind, tile.colour) for tile in self.player_tiles]:
             self.player_tiles = [PlayerTile(self.ctx, i, kind, colour, self._open_player)
@@ -535,7 +535,7 @@ class TableScreen(SessionScreen):
                 if any(n.get("key") == "plague_taken" for n in said):
                     # The time the engine charged: the printed cost from the components.
                     lines.insert(1, self.ctx.t("village.table.plague_cost", time=int(
-                        session.comp.v("plague_time"))))
+                        session.comp.n("plague_time"))))
                 controller.say_after_change("\n".join(lines))
 
     async def _end_turn(self) -> None:
