@@ -128,7 +128,8 @@ def categories_for(comp: ComponentData, *, prestige: int, cities: int, church: l
     return {
         "prestige": prestige,
         "travel": int(travel_table[min(cities, len(travel_table) - 1)]),
-        "church": sum(n * int(pts) for n, pts in zip(church, comp.numbers("score_church"), strict=True)),
+        "church": sum(n * pts for n, pts in zip(church, comp.numbers("score_church"),
+                                                strict=True)),
         "customers": sum(customers),
         "chronicle": int(chron_table[min(chronicle, len(chron_table) - 1)]),
         "council": sum(n * int(pts) for n, pts in

@@ -1,9 +1,9 @@
 """Screens send command models, never dict literals (issue 21, point 5).
 
 An AST walk over companion/app: no dict literal there (outside the assistants, whose
-tally edits are their own) names a Village command by its "type" tag, and no Village screen builds a dict with a "type" key at all (the ASGI
-messages of the web layer and the manifest's icons are not commands and live outside
-companion/app/village)."""
+tally edits are their own) names a Village command by its "type" tag, and no Village
+screen builds a dict with a "type" key at all (the ASGI messages of the web layer and
+the manifest's icons are not commands and live outside companion/app/village)."""
 
 from __future__ import annotations
 

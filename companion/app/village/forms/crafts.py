@@ -85,8 +85,8 @@ class CraftsForm(ActionForm):
                                   self._goods(env) or "", lambda v: self._set("goods", v),
                                   "crafts-goods"))
         if self.mode == "mill":
-            out.append(ft.Text(env.ctx.tn("panel.crafts.mill_gain", env.comp.counts("mill")["coins"],
-                                       coins=env.comp.counts("mill")["coins"]),
+            coins = env.comp.counts("mill")["coins"]
+            out.append(ft.Text(env.ctx.tn("panel.crafts.mill_gain", coins, coins=coins),
                                size=16))
         choice = (self.mode, self.building, self._training(env), self.produce)
         self.pay.offer(choice, self._printed(env))
