@@ -203,8 +203,8 @@ class ComponentProblem(ValueError):
 
 def validate_consistency(data: ComponentData) -> None:
     """Reject values that cannot be right (e.g. a corrected setup card that is not fair)."""
-    spaces = set(data.names("action_spaces"))
-    for n in data.numbers("player_counts"):
+    spaces = set(data.v("action_spaces"))
+    for n in data.v("player_counts"):
         card = data.setup_card(n)
         if set(card.spaces) != spaces:
             raise ComponentProblem(f"setup_cards.{n}.spaces: must name exactly the spaces "
@@ -214,18 +214,18 @@ def validate_consistency(data: ComponentData) -> None:
         if card.cubes_placed % n != 0:
             raise ComponentProblem(f"setup_cards.{n}: {card.cubes_placed} cubes placed is not a "
                                    f"multiple of {n} players")
-        if card.bag_per_colour * len(data.names("influence_colours")) < card.cubes_placed - int(
+        if card.bag_per_colour * len(data.v("influence_colours")) < card.cubes_placed - int(
                 data.v("plague_cubes")):
             raise ComponentProblem(f"setup_cards.{n}.bag_per_colour: too few cubes to fill "
                                    "the board")
-    if int(data.n("time_track_length")) < 2:
+    if int(data.v("time_track_length")) < 2:
         raise ComponentProblem("time_track_length: must be at least 2")
-    if int(data.n("travel_cities")) < 1:
+    if int(data.v("travel_cities")) < 1:
         raise ComponentProblem("travel_cities: must be at least 1")
-    check_church_costs(data.counts("church_advance_grain"), len(data.numbers("score_church")))
+    check_church_costs(data.v("church_advance_grain"), len(data.v("score_church")))
     if "karla_track_spaces" in data.values:
         length = int(data.v("karla_track_spaces"))
-        fate = data.number_lists("karla_fate_after")
+        fate = data.v("karla_fate_after")
         for side in ("top", "bottom"):
             if len(fate.get(side, [])) != 3:
                 raise ComponentProblem(f"karla_fate_after.{side}: must list 3 positions")
@@ -233,10 +233,10 @@ def validate_consistency(data: ComponentData) -> None:
                 if not 0 <= int(pos) < length:
                     raise ComponentProblem(f"karla_fate_after.{side}: {pos} is off the board "
                                            f"(0..{length - 1})")
-        check_karla_order(data.names("karla_action_order"), spaces)
+        check_karla_order(data.v("karla_action_order"), spaces)
 
 
-def check_church_costs(costs: Any, levels: int) -> None:
+def check_church_costs(costs: object, levels: int) -> None:
     """The grain printed above church levels 2..top (level 1 is where drawn members start)."""
     wanted = [str(level) for level in range(2, levels + 1)]
     if not isinstance(costs, dict) or sorted(costs) != sorted(wanted):
@@ -249,7 +249,7 @@ def check_church_costs(costs: Any, levels: int) -> None:
                                    "at least 0")
 
 
-def check_karla_order(order: Any, spaces: set[str]) -> None:
+def check_karla_order(order: object, spaces: set[str]) -> None:
     """Karla's board, clockwise: every action space in play exactly once. Her board also
     prints the expansions' spaces (inn, wedding, smuggling, ...), covered by a wooden marker
     when not in play; a layout may list them too, and the engine walks past them."""
@@ -264,10 +264,28 @@ def check_karla_order(order: Any, spaces: set[str]) -> None:
                                f"missing {', '.join(missing)}")
 
 
+def _same_shape(shipped: object, value: object) -> bool:
+    """`value` is what the shipped value is: a whole number, a word, true/false, a list
+    or an object of the same kind of items, item by item where the shipped value has one
+    (the typed reads of ComponentData rely on it)."""
+    if isinstance(shipped, list):
+        return isinstance(value, list) and (not shipped or all(
+            _same_shape(shipped[min(i, len(shipped) - 1)], item)
+            for i, item in enumerate(value)))
+    if isinstance(shipped, dict):
+        first = next(iter(shipped.values()), None)
+        return isinstance(value, dict) and all(
+            isinstance(k, str) and (not shipped or _same_shape(shipped.get(k, first), item))
+            for k, item in value.items())
+    return type(value) is type(shipped)
+
+
 def correction_value(data: ComponentData, key: str, value: Any) -> Any:
     """Validate one correction against the rest of the data; raises ComponentProblem."""
     if key not in data.values:
         raise ComponentProblem(f"{key}: not a component value")
+    if not _same_shape(data.values[key].value, value):  # the typed reads stay true
+        raise ComponentProblem(f"{key}: must have the shape of {data.values[key].value!r}")
     trial = data.model_copy(deep=True)
     trial.values[key] = Provenanced(value=value, provenance="user", ref="trial")
     try:

@@ -161,3 +161,29 @@ def test_as_paid_confirms_the_payment_and_leaves_other_commands_alone() -> None:
     train = as_paid(CraftsTrain(building="smithy", pay=Payment(time=2)))
     assert isinstance(train, CraftsTrain) and train.pay == Payment(time=2, override=True)
     assert as_paid(EndTurn()) == EndTurn()
+
+
+# ---- typed component reads ----------------------------------------------------------------------
+def test_component_reads_return_their_type_and_refuse_another_shape() -> None:
+    from companion.village.components import ComponentProblem, correction_value, load_components
+
+    comp = load_components("big-box")
+    assert comp.names("influence_colours") == ["brown", "pink", "orange", "green"]
+    assert all(type(n) is int for n in comp.numbers("score_church"))
+    assert comp.counts("mill")["coins"] == comp.values["mill"].value["coins"]
+    assert comp.flag("council_privilege_cubes_distinct") in (True, False)
+    assert isinstance(comp.text("final_turn_death"), str)
+    assert set(comp.name_lists("workshop_goods")) == {"wainwright", "stable", "scriptorium",
+                                                      "smithy"}
+    with pytest.raises(TypeError, match="not a list of names"):
+        comp.names("score_church")
+    with pytest.raises(TypeError, match="not counts by name"):
+        comp.counts("influence_colours")
+    with pytest.raises(TypeError, match="not true or false"):
+        comp.flag("grain_max")
+    # A correction keeps the shape the typed reads rely on, else it is refused by name.
+    with pytest.raises(ComponentProblem, match="^plague_time: must have the shape"):
+        correction_value(comp, "plague_time", "2")
+    with pytest.raises(ComponentProblem, match="^influence_colours: must have the shape"):
+        correction_value(comp, "influence_colours", ["brown", 2])
+    assert correction_value(comp, "plague_time", 3) == 3
