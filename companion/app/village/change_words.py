@@ -83,7 +83,7 @@ def karla_lines(ctx: AppContext, note_data: list[dict[str, Any]]) -> list[str]:
 
 def changes_card(ctx: AppContext, state: VillageState, comp: ComponentData,
                  changes: list[PlayerChange], *, title: str, identifier: str,
-                 karla: list[str] | None = None, action: tuple[str, Callable[[], Any]] |
+                 karla: list[str] | None = None, action: tuple[str, Callable[[], object]] |
                  None = None, key: str | None = None, show_empty: bool = True) -> ft.Control:
     """The changes, one paragraph per player (the acting one first), then Karla's take
     with her reasons, then the next tap."""

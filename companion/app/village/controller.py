@@ -196,7 +196,7 @@ class VillageController(SharedHandle[VillageSession]):
 
     # ---- acting ------------------------------------------------------------------------
     async def dispatch(self, command: Command,
-                       on_refusal: Callable[[RuleError], Any] | None = None) -> bool:
+                       on_refusal: Callable[[RuleError], object] | None = None) -> bool:
         """Apply a command; a refusal is toasted, or handed to `on_refusal` (a form that
         shows it beside the field it names, never over its buttons).
 
@@ -284,8 +284,8 @@ class VillageController(SharedHandle[VillageSession]):
     async def set_prefs(self, **prefs: Any) -> bool:
         return await self._run(lambda svc, s: svc.set_prefs(self.session_id, s, **prefs))
 
-    async def _run(self, work: Callable[[VillageService, VillageSession], Any],
-                   on_refusal: Callable[[RuleError], Any] | None = None) -> bool:
+    async def _run(self, work: Callable[[VillageService, VillageSession], object],
+                   on_refusal: Callable[[RuleError], object] | None = None) -> bool:
         """Apply + save on the store thread; only then confirm (haptic) and re-render."""
         if self.busy:
             return False

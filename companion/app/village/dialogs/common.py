@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from companion.app.context import AppContext
 
 logger = logging.getLogger(__name__)
-Action = Callable[[], Any]
+Action = Callable[[], object]
 
 
 class DialogSlot:

@@ -9,7 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -69,7 +69,7 @@ def _context_lines(env: FormEnv) -> list[ft.Control]:
 
 
 def _colour_choices(env: FormEnv, colours: list[str], prefix: str,
-                    on_pick: Callable[[str], Any]) -> ft.Control:
+                    on_pick: Callable[[str], object]) -> ft.Control:
     chips: list[ft.Control] = []
     for colour in colours:
         chips.append(ft.Column([

@@ -78,7 +78,7 @@ def pending_summary(ctx: AppContext, controller: VillageController, pending: Pen
 
 class PendingDialogs:
     def __init__(self, ctx: AppContext, controller: VillageController, slot: DialogSlot,
-                 on_undo: Callable[[], Any], on_hidden: Callable[[], None]) -> None:
+                 on_undo: Callable[[], object], on_hidden: Callable[[], None]) -> None:
         self.ctx = ctx
         self.controller = controller
         self.slot = slot

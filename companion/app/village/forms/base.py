@@ -28,7 +28,7 @@ class FormEnv:
     comp: ComponentData
     player: int
     enabled: bool
-    refresh: Callable[[], Any]  # re-render the form after a local change
+    refresh: Callable[[], object]  # re-render the form after a local change
 
     @property
     def rules(self) -> Reader:
@@ -90,7 +90,7 @@ class ActionForm:
         """Forget the choices after a successful apply."""
 
 
-def setter(env: FormEnv, apply: Callable[[str], Any]) -> Callable[[str], None]:
+def setter(env: FormEnv, apply: Callable[[str], object]) -> Callable[[str], None]:
     """A chip handler: store the pick, then re-render the form."""
     def pick(value: str) -> None:
         apply(value)
@@ -99,7 +99,7 @@ def setter(env: FormEnv, apply: Callable[[str], Any]) -> Callable[[str], None]:
 
 
 def mode_chips(env: FormEnv, options: Sequence[tuple[str, str]], selected: str,
-               on_pick: Callable[[str], Any], key: str) -> ft.Control:
+               on_pick: Callable[[str], object], key: str) -> ft.Control:
     return choice_chips(options, selected, setter(env, on_pick), key=key,
                         disabled=not env.enabled)
 
@@ -113,7 +113,7 @@ def chosen_group(groups: Sequence[MemberGroup], key: str | None) -> MemberGroup 
 
 
 def group_picker(env: FormEnv, title: str, groups: Sequence[MemberGroup],
-                 selected: MemberGroup | None, on_pick: Callable[[str], Any],
+                 selected: MemberGroup | None, on_pick: Callable[[str], object],
                  key: str) -> list[ft.Control]:
     if not groups:
         return [muted(title), muted(env.t("panel.form.no_member"), size=16)]

@@ -70,7 +70,7 @@ def payment_summary(ctx: AppContext, draft: PaymentDraft) -> str:
                          grain=draft.grain, goods=draft.goods)
 
 
-def payment_editor(ctx: AppContext, draft: PaymentDraft, refresh: Callable[[], Any], *,
+def payment_editor(ctx: AppContext, draft: PaymentDraft, refresh: Callable[[], object], *,
                    key: str, colours: Sequence[str], goods: Sequence[str],
                    kinds: Sequence[str] = ("time", "cubes", "coins", "grain", "goods"),
                    title: str | None = None, always_open: bool = False,

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import flet as ft
 
@@ -184,7 +183,7 @@ class PanelScreen(SessionScreen):
                             error_text(self.ctx, refused[1]))
 
     async def dispatch(self, command: Command,
-                       on_refusal: Callable[[RuleError], Any] | None = None) -> bool:
+                       on_refusal: Callable[[RuleError], object] | None = None) -> bool:
         """Apply a command; the controller toasts a refusal (in words) unless
         `on_refusal` shows it in the form, and every subscribed screen re-renders on
         success."""

@@ -4,7 +4,7 @@ and the majority bonus (rule in words, and who would get it now, in the engine's
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -63,7 +63,7 @@ def church_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft
 
 
 def drawn_card(ctx: AppContext, state: VillageState, drawn: Sequence[str], revealed: int,
-               reveal_next: Callable[[], Any], reveal_all: Callable[[], Any]) -> ft.Control:
+               reveal_next: Callable[[], object], reveal_all: Callable[[], object]) -> ft.Control:
     """The random draw, turned over one item at a time (an animated flip-in)."""
     t = ctx.t
     tiles: list[ft.Control] = []

@@ -4,7 +4,7 @@ family by place, and the action forms (enabled only on that player's own action 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -297,7 +297,7 @@ class PlayerScreen(PanelScreen):
             self.to_table()
 
     # ---- corrections (always available) --------------------------------------------------
-    def _spend(self, amount: int) -> Callable[[], Awaitable[Any]]:
+    def _spend(self, amount: int) -> Callable[[], Awaitable[object]]:
         async def run() -> None:
             await self.dispatch(SpendTime(player=self.index, amount=amount))
         return run
@@ -309,13 +309,13 @@ class PlayerScreen(PanelScreen):
         await self.dispatch(NextStartMarkerCoin())
 
     def _customer_edits(self) -> CustomerEdits:
-        def points(index: int, value: int) -> Callable[[], Awaitable[Any]]:
+        def points(index: int, value: int) -> Callable[[], Awaitable[object]]:
             async def run() -> None:
                 await self.dispatch(SetCustomerPoints(player=self.index, index=index,
                                                       points=value))
             return run
 
-        def remove(index: int) -> Callable[[], Awaitable[Any]]:
+        def remove(index: int) -> Callable[[], Awaitable[object]]:
             async def run() -> None:
                 await self.dispatch(RemoveCustomerTile(player=self.index, index=index))
             return run

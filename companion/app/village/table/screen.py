@@ -80,7 +80,7 @@ SAID_FOR_KARLA = ("karla_takes", "karla_why", "karla_no_cube", "karla_market",
 TABLE_CACHE_EXTENT = 3000  # px beyond the screen kept built: the whole table
 WIDE_LAYOUT = 900  # px: from this window width, the table beside the players
 TABLE_PANE_PARTS = 8  # the parts in the table's pane (the rest are the players')
-BannerSpec = tuple[str, str, list[tuple[str, Callable[[], Any]]], str]
+BannerSpec = tuple[str, str, list[tuple[str, Callable[[], object]]], str]
 TITLE_SIZE = 22  # Material's app bar title
 TITLE_MIN_SIZE = 14
 APP_BAR_LEADING = 56  # px the back arrow's slot takes
@@ -449,7 +449,7 @@ class TableScreen(SessionScreen):
                               [(t("village.banner.open_market"),
                                 partial(self._panel, "market"))], "banner-market"))
         if state.phase in ("mass_buyout", "mass_advance"):
-            buttons: list[tuple[str, Callable[[], Any]]] = [
+            buttons: list[tuple[str, Callable[[], object]]] = [
                 (t("village.banner.open_mass"), partial(self._panel, "mass"))]
             mass = state.mass
             if (Reader(state, self.controller.session.comp).redraw_allowed("mass")
