@@ -7,18 +7,16 @@ does)."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.village.commands import KarlaChooseCube
 from companion.village.locations import BAG, KARLA_BUILDING, KARLA_SIDE
+from companion.village.outcomes import ColourOutcome, D4Chance, FateChance, FateOutcome
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import bury
 from companion.village.rules.errors import require
 from companion.village.rules.market import start_market_day
 from companion.village.state import PLAGUE, KarlaWhy, Member, Pending, PendingDetail
-
-if TYPE_CHECKING:  # chance.py imports this module
-    from companion.village.chance import ColourOutcome, D4Chance, FateChance, FateOutcome
 
 # The default policy when the player lets the app choose Karla's cube: a plague cube first
 # (it leaves the board), otherwise the first colour in this order.
@@ -132,8 +130,6 @@ def take_for_karla(ctx: Ctx, space: str, colour: str, *why: Why) -> None:
 
 
 def app_fate_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> FateOutcome:
-    from companion.village.chance import FateOutcome
-
     karla = ctx.state.karla
     assert karla is not None
     side = str(pending.detail.side)
@@ -144,8 +140,6 @@ def app_fate_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> FateOutc
 
 
 def app_d4_outcome(ctx: Ctx, rng: random.Random) -> ColourOutcome:
-    from companion.village.chance import ColourOutcome
-
     return ColourOutcome(colour=rng.choice(list(ctx.comp.names("influence_colours"))))
 
 
