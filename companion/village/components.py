@@ -284,8 +284,6 @@ def correction_value(data: ComponentData, key: str, value: Any) -> Any:
     """Validate one correction against the rest of the data; raises ComponentProblem."""
     if key not in data.values:
         raise ComponentProblem(f"{key}: not a component value")
-    if not _same_shape(data.values[key].value, value):  # the typed reads stay true
-        raise ComponentProblem(f"{key}: must have the shape of {data.values[key].value!r}")
     trial = data.model_copy(deep=True)
     trial.values[key] = Provenanced(value=value, provenance="user", ref="trial")
     try:
@@ -295,6 +293,8 @@ def correction_value(data: ComponentData, key: str, value: Any) -> Any:
         if isinstance(exc, ComponentProblem):
             raise
         raise ComponentProblem(f"{key}: {exc}") from exc
+    if not _same_shape(data.values[key].value, value):  # the typed reads stay true
+        raise ComponentProblem(f"{key}: must have the shape of {data.values[key].value!r}")
     return value
 
 

@@ -185,5 +185,5 @@ def test_component_reads_return_their_type_and_refuse_another_shape() -> None:
     with pytest.raises(ComponentProblem, match="^plague_time: must have the shape"):
         correction_value(comp, "plague_time", "2")
     with pytest.raises(ComponentProblem, match="^influence_colours: must have the shape"):
-        correction_value(comp, "influence_colours", ["brown", 2])
+        correction_value(comp, "influence_colours", ["brown", "pink", "orange", 2])
     assert correction_value(comp, "plague_time", 3) == 3
