@@ -280,7 +280,7 @@ def _same_shape(shipped: object, value: object) -> bool:
     return type(value) is type(shipped)
 
 
-def correction_value(data: ComponentData, key: str, value: Any) -> Any:
+def correction_value(data: ComponentData, key: str, value: object) -> object:
     """Validate one correction against the rest of the data; raises ComponentProblem."""
     if key not in data.values:
         raise ComponentProblem(f"{key}: not a component value")
