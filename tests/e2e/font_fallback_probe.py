@@ -9,9 +9,9 @@ Noto Sans file) for code points it finds in no font it knows; the server answers
 the engine asks again: 40–130 font requests in 2 s on every page (Home too). Each round
 lays text out again: the statistics tables' heading semantics labels are re-set (batches
 of 44 aria-label writes of the same value, every 0.4–2.6 s: 45–90 a second), and the
-page drew 9–24 frames in 2 s against 120 in English (no requests, no mutations). Giving DataTable headings and cells the
-text theme's CJK fallbacks (Theme.data_table_theme) did not stop it; neither did
-dropping the headings' W600.
+page drew 9–24 frames in 2 s against 120 in English (no requests, no mutations).
+Giving DataTable headings and cells the text theme's CJK fallbacks
+(Theme.data_table_theme) did not stop it; neither did dropping the headings' W600.
 """
 
 from __future__ import annotations
