@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 from companion.app.kit import back_button, body, notice_card
+from companion.app.kit.reconcile import reconcile_list
 from companion.app.table_mode.acting import controls_locked
 from companion.app.table_mode.turn_notice import SeatStrip, is_phone
 from companion.app.village.forms.refusal import with_refusal
@@ -46,6 +47,9 @@ class PanelScreen(SessionScreen):
 
     identifier = "panel"
     shows_seat_state = True  # on a phone: whose turn, at the top
+    # The body's new controls are merged into those on the page (kit.reconcile), so a tap
+    # sends only what changed; for panels that keep no reference to a built control.
+    reconciles = False
 
     def title(self) -> str:
         raise NotImplementedError
@@ -127,9 +131,24 @@ class PanelScreen(SessionScreen):
         if self._strip is not None:
             self._strip.update(self.state, self.comp)
         self._render_notice()
-        self._body.controls = self.body_controls()
+        controls = self.body_controls()
+        if self.reconciles:
+            controls = reconcile_list(self._body.controls, controls)
+        self._body.controls = controls
         # A watching phone sees the panel with every control greyed (not refused on tap).
         self._body.disabled = controls_locked(self.ctx)
+
+    def update_page(self) -> None:
+        """Send this view's changes only: the table's view under it is not diffed again
+        (the whole page's diff walked both, hundreds of controls, on every tap)."""
+        view = getattr(self, "view", None)
+        if view is None or view not in self.ctx.page.views:
+            super().update_page()
+            return
+        try:
+            view.update()
+        except Exception as exc:  # the client went away meanwhile
+            logger.info("view update skipped: %s", exc)
 
     def refresh(self) -> None:
         """Redraw after a local change (a chip, a stepper of a draft)."""

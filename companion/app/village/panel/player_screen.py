@@ -87,6 +87,8 @@ class PlayerScreen(PanelScreen):
         # (action, command, the engine's words, end the turn after it).
         self.pay_question: tuple[str, Command, str, bool] | None = None
 
+    reconciles = True  # its controls come from the state and drafts only
+
     def title(self) -> str:
         return self.ctx.t("panel.player.title")
 
