@@ -33,6 +33,7 @@ from companion.app.village.table.live import (
     set_controls,
 )
 from companion.app.village.table.sections import player_sig
+from companion.app.village.table.view_model import header_texts
 from companion.app.village.table.words import player_name
 from companion.village.components import ComponentData
 from companion.village.read import Reader
@@ -240,7 +241,7 @@ class ReplayScreen(Screen):
         state = game.state_after(number)
         comp = game.comp
         self.header_holder.visible = True
-        self.header.update(self.ctx, state, comp)
+        self.header.update(header_texts(self.ctx, state, comp))
         # The cubes as the live table shows them at that moment: bright where the current
         # player could take them, the rest paler; none answers a tap here.
         self.spaces.update(state, Reader(state, comp).turn_options())

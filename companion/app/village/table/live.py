@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.app.kit import BODY_TEXT_SIZE
-from companion.app.village.table.cubes import CubeButton, colour_dot, cube_count_row, hex_of
-from companion.app.village.table.words import player_name, space_name, stage_text
-from companion.village.components import ComponentData
+from companion.app.village.table.cubes import CubeButton, colour_dot, cube_count_row
+from companion.app.village.table.words import player_name, space_name
 from companion.village.read import TurnOptions
 from companion.village.state import VillageState
 
@@ -74,18 +73,12 @@ class TurnHeader:
             ft.Row([self.dot, self.who], vertical_alignment=ft.CrossAxisAlignment.CENTER),
             self.info, self.stage], spacing=4, tight=True))
 
-    def update(self, ctx: AppContext, state: VillageState, comp: ComponentData) -> bool:
-        """Show `state`; True when anything changed."""
-        current = state.players[state.current]
-        starter = player_name(ctx, state, state.start_player)
-        return any([
-            _set(self.dot, "bgcolor", hex_of(current.colour)),
-            _set(self.who, "value", ctx.t("village.table.turn",
-                                          player=player_name(ctx, state, state.current))),
-            _set(self.info, "value", ctx.t("village.table.round_info", round=state.round,
-                                           player=starter) if state.round
-                 else ctx.t("village.table.setup_info", player=starter)),
-            _set(self.stage, "value", stage_text(ctx, state, comp))])
+    def update(self, texts: tuple[str, str, str, str]) -> bool:
+        """Show (dot colour, whose turn, round info, stage) as view_model worked them out;
+        True when anything changed."""
+        dot, who, info, stage = texts
+        return any([_set(self.dot, "bgcolor", dot), _set(self.who, "value", who),
+                    _set(self.info, "value", info), _set(self.stage, "value", stage)])
 
 
 def _set(control: Any, name: str, value: Any) -> bool:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import Any, Literal
 
@@ -25,8 +24,7 @@ from companion.app.routing import HOME_ROUTE
 from companion.app.table_mode.acting import controls_locked
 from companion.app.table_mode.table_actions import table_mode_actions
 from companion.app.table_mode.turn_notice import SeatStrip, is_phone
-from companion.app.village.change_words import change_lines, changes_card, karla_lines
-from companion.app.village.controller import last_turn
+from companion.app.village.change_words import changes_card
 from companion.app.village.dialogs.common import DialogSlot
 from companion.app.village.dialogs.pending import PendingDialogs, pending_summary
 from companion.app.village.dialogs.turn import TurnDialogs
@@ -34,7 +32,6 @@ from companion.app.village.present import note_texts
 from companion.app.village.table.base import SessionScreen
 from companion.app.village.table.instructions import (
     instructions_card,
-    note_instructions,
 )
 from companion.app.village.table.karla_board import KarlaBoard
 from companion.app.village.table.live import (
@@ -53,18 +50,14 @@ from companion.app.village.table.paths import (
     round_end_route,
     table_route,
 )
-from companion.app.village.table.round_end_data import current_round_end, open_steps
 from companion.app.village.table.sections import (
     banner,
-    last_bag_draw,
     panel_links,
-    player_sig,
-    round_draw,
 )
+from companion.app.village.table.view_model import table_view
 from companion.app.village.table.words import player_name
 from companion.village import table_marks
 from companion.village.commands import EndTurn, FreeAction, TakeCube
-from companion.village.read import Reader
 from companion.village.state import VillageState
 
 logger = logging.getLogger(__name__)
@@ -246,9 +239,10 @@ class TableScreen(SessionScreen):
         if not getattr(self, "parts_built", False):
             self._build_parts()
         session, state = controller.session, controller.state
-        t = self.ctx.t
-        title = (t("village.table.title", round=state.round) if state.round
-                 else t("village.table.setup"))
+        # What follows from the game alone, worked out once per change and language for
+        # every client showing it (view_model); the controls below are this client's.
+        view = self.view_model = table_view(self.ctx, session)
+        title = view.title
         if self.title.value != title:
             self.title.value = title
             self.title.tooltip = title
@@ -261,7 +255,7 @@ class TableScreen(SessionScreen):
         locked = controls_locked(self.ctx)  # a watching phone: no game control is active
         self.spaces.control.disabled = locked
         self.buttons.control.disabled = locked
-        self.header.update(self.ctx, state, session.comp)
+        self.header.update(view.header)
         # A turn ended (here or on a panel): back to the top, whose turn is next and the
         # cubes. Read when a turn waits for its cube (or no turn is played): a cube taken
         # lower down the list leaves the list where it is.
@@ -272,13 +266,12 @@ class TableScreen(SessionScreen):
             self.turn_key = turn_key
         self.spaces.update(state, options, locked)
         self.buttons.update(state, options)
-        time_length = int(session.comp.n("time_track_length"))
         kinds = [(p.kind, p.colour) for p in state.players]
         if kinds != [(tile.kind, tile.colour) for tile in self.player_tiles]:
             self.player_tiles = [PlayerTile(self.ctx, i, kind, colour, self._open_player)
                                  for i, (kind, colour) in enumerate(kinds)]
         for i, tile in enumerate(self.player_tiles):
-            tile.update(player_sig(self.ctx, state, i, time_length))
+            tile.update(view.players[i])
         set_controls(self.players, [tile.control for tile in self.player_tiles])
         if self.seat_strip is not None:
             self.seat_strip.update(state, session.comp)
@@ -343,24 +336,12 @@ class TableScreen(SessionScreen):
         when the table comes back (issue 20)."""
         assert self.controller is not None
         session = self.controller.session
-        summary = last_turn(session)
-        karla = karla_lines(self.ctx, summary.note_data if summary is not None
-                            else session.last_note_data) if session.state.solo else []
-        if summary is None and not karla:
+        last = self.view_model.last_turn
+        if last is None:
             return self.last_turn_slot.get(None, lambda: None)
-        state = session.state
-        player = summary.player if summary is not None else state.humans()[0]
-        title = self.ctx.t("village.changes.turn_title",
-                           player=player_name(self.ctx, state, player))
-        changes = summary.changes if summary is not None else []
-        if karla:  # her take is worded with her reasons: her cube needs no line of its own
-            changes = [c for c in changes if not (
-                state.players[c.player].kind == "karla" and replace(c, cubes={}).empty)]
-        lines = tuple(tuple(change_lines(self.ctx, c, session.comp)) for c in changes)
-        sig = (title, lines, tuple(karla), tuple(c.player for c in changes))
-        return self.last_turn_slot.get(sig, lambda: changes_card(
-            self.ctx, state, session.comp, changes, title=title, identifier="last-turn",
-            karla=karla, show_empty=summary is not None))
+        return self.last_turn_slot.get(last.sig, lambda: changes_card(
+            self.ctx, session.state, session.comp, list(last.changes), title=last.title,
+            identifier="last-turn", karla=list(last.karla), show_empty=last.show_empty))
 
     def scroll_to_top(self) -> None:
         """Bring whose turn it is and the cubes into view; the phone answers in its own
@@ -377,33 +358,13 @@ class TableScreen(SessionScreen):
 
     def _instructions_part(self) -> ft.Control | None:
         """The round's draw (kept until ticked done) and the last action's notes."""
-        assert self.controller is not None
-        session = self.controller.session
-        done = self._done()
-        draw = round_draw(self.ctx, session, done)
-        notes = [n for n in session.last_note_data  # the draw lists the draw itself
-                 if draw is None or n.get("key") != "put_on_space"]
-        shown = {line.id for line in draw.lines} if draw is not None else set()
-        lines = tuple(line for line in note_instructions(self.ctx, session.group, notes)
-                      if line.id not in shown)
+        view = self.view_model
+        draw, lines, done = view.draw, view.notes, view.done
         sig = (draw, lines, done, self.instructions_open, controls_locked(self.ctx))
         return self.instructions_slot.get(sig, lambda: instructions_card(
             self.ctx, draw=draw, notes=lines, done=done, expanded=self.instructions_open,
             on_toggle=self._toggle_instructions, on_done=self._mark_done,
             draw_buttons=self._draw_buttons()))
-
-    def _done(self) -> frozenset[str]:
-        """The instructions ticked done (saved with the game). The round end's 'put the
-        drawn cubes on the spaces' step, once ticked there, ticks the draw's lines too."""
-        assert self.controller is not None
-        session = self.controller.session
-        done = table_marks.done(session.table_marks, session.state)
-        end = current_round_end(session)
-        if end is not None and f"end{end.round}-bag_draw" in done:
-            drawn = last_bag_draw(session)
-            if drawn is not None:
-                done = done | {f"draw{drawn[0]}-{s}" for s in drawn[1]}
-        return done
 
     def _draw_buttons(self) -> list[ft.Control]:
         """Ways to replace the round's draw (new each time: a control lives in one place)."""
@@ -435,11 +396,10 @@ class TableScreen(SessionScreen):
             out.append(("info", pending_summary(self.ctx, self.controller, waiting),
                               [(t("village.pending.answer"), self._reopen)],
                               "banner-pending"))
-        end = current_round_end(self.controller.session)
-        left = open_steps(end, self._done()) if end is not None else 0
-        if end is not None and left:
-            out.append(("info", t("village.round_end.banner_final" if end.final
-                                  else "village.round_end.banner", round=end.round,
+        if self.view_model.round_end is not None:
+            end_round, final, left = self.view_model.round_end
+            out.append(("info", t("village.round_end.banner_final" if final
+                                  else "village.round_end.banner", round=end_round,
                                   count=left),
                         [(t("village.round_end.open"), self._open_round_end)],
                         "banner-round-end"))
@@ -452,8 +412,7 @@ class TableScreen(SessionScreen):
             buttons: list[tuple[str, Callable[[], object]]] = [
                 (t("village.banner.open_mass"), partial(self._panel, "mass"))]
             mass = state.mass
-            if (Reader(state, self.controller.session.comp).redraw_allowed("mass")
-                    and not state.pending):
+            if self.view_model.mass_redraw and not state.pending:
                 buttons.append((t("village.draw.physical"), self._redraw_mass_physical))
                 buttons.append((t("village.draw.app_again"), partial(self._redraw_app, "mass")))
             final = mass is not None and mass.final
