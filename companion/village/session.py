@@ -236,10 +236,9 @@ class VillageSession:
 
                 outcome = {"placements": draw_placements(ctx, rng)}
             else:
-                from companion.village.rules.mass import draw_items
+                from companion.village.rules.mass import draw_items, draw_room
 
-                assert trial.mass is not None
-                count = self.comp.n("mass_draw") - len(trial.mass.bought)
+                count = draw_room(ctx)
                 outcome = {"items": draw_items(ctx, rng, count)}
             source: Literal["app", "manual"] = "app"
         else:
