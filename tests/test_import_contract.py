@@ -42,7 +42,8 @@ def app_violations(path: Path) -> set[str]:
                 and not _matches(name, ("companion.tally.api",)))
 
     return {n for n in _imports(path)
-            if _matches(n, ("companion.village.rules", "companion.village.queries")) or tally_internal(n)}
+            if _matches(n, ("companion.village.rules", "companion.village.queries"))
+            or tally_internal(n)}
 
 
 def test_app_reads_the_engines_through_their_read_api_only() -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any, Literal
 
+from companion.core.errors import EngineFault
 from companion.village import chance
 from companion.village.commands import (
     ACTION_OF,
@@ -61,9 +62,10 @@ from companion.village.state import Member, VillageState
 
 def refusal(state: VillageState, comp: ComponentData, command: Any) -> RuleError | None:
     """What the engine says to `command` (a command model) now: None when it would accept
-    it, else its RuleError naming the field. Tried on a copy."""
+    it, else its RuleError naming the field. Tried on a copy. An engine crash is no
+    refusal: it raises EngineFault, as `execute` does."""
     try:
-        apply_event(state.clone(), comp, command)
+        _try(state.clone(), comp, command)
     except RuleError as exc:
         return exc
     return None
@@ -73,10 +75,20 @@ def _after(state: VillageState, comp: ComponentData, command: Any) -> VillageSta
     """The state after `command`, or None when the engine refuses it."""
     work = state.clone()
     try:
-        apply_event(work, comp, command)
+        _try(work, comp, command)
     except RuleError:
         return None
     return work
+
+
+def _try(work: VillageState, comp: ComponentData, command: Any) -> None:
+    try:
+        apply_event(work, comp, command)
+    except RuleError:
+        raise
+    except Exception as exc:  # a bug, not a refusal
+        name = getattr(command, "type", None) or getattr(command, "draw", "?")
+        raise EngineFault(str(name), exc) from exc
 
 
 # ---- a turn: take a cube, the well, the free action, end the turn --------------------------

@@ -133,6 +133,11 @@ class Reader:
     def church_payment(self, player: int) -> Payment:
         return church.default_church_payment(self._ctx, player)
 
+    def church_ways(self) -> list[Payment]:
+        """The church action's printed ways to pay, in the rulebook's order: the brown
+        cube(s), or the time instead (000 教堂)."""
+        return [Payment.model_validate(c.as_params()) for c in church.church_costs(self._ctx)]
+
     def council_payment(self, player: int, entering_level: int) -> Payment:
         return council.default_council_payment(self._ctx, player, entering_level)
 

@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from companion.village import engine
+from companion.village import engine, queries
 from companion.village.commands import Well
-from companion.village import queries
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import require
 from companion.village.session import VillageSession
