@@ -1,4 +1,4 @@
-"""A random player: picks a random command among those the rules accept now
+"""A random player: plays a random command among those the rules accept now
 (`Reader.legal_commands`). Drives the property tests, the golden replays and
 `simulate-karla`. Deliberately dumb, never clever."""
 
@@ -11,16 +11,17 @@ from companion.village.read import Reader, RuleError
 from companion.village.session import VillageSession
 
 
-def candidate_commands(session: VillageSession, rng: random.Random) -> list[dict[str, Any]]:
-    """The legal commands now (JSON form, ready for `execute`) in a random order: a kind
-    of command first (each kind as likely: ending the turn as likely as each action),
-    then one of its variants."""
-    kinds: dict[str, list[dict[str, Any]]] = {}
-    for cmd in Reader(session.state, session.comp).legal_commands():
-        kinds.setdefault(cmd.type, []).append(cmd.model_dump(mode="json"))
+def candidate_commands(session: VillageSession, rng: random.Random) -> list[Any]:
+    """The Reader's command candidates (command models) in a random order: the kinds of command
+    shuffled (ending the turn as likely as each action), then each kind's variants. The
+    first one `execute` accepts is a random legal command: the accepted candidates are
+    exactly `Reader.legal_commands()`, found without trying every one on a copy first."""
+    kinds: dict[str, list[Any]] = {}
+    for cmd in Reader(session.state, session.comp).command_candidates():
+        kinds.setdefault(cmd.type, []).append(cmd)
     order = list(kinds)
     rng.shuffle(order)
-    out: list[dict[str, Any]] = []
+    out: list[Any] = []
     for kind in order:
         rng.shuffle(kinds[kind])
         out += kinds[kind]
@@ -28,7 +29,8 @@ def candidate_commands(session: VillageSession, rng: random.Random) -> list[dict
 
 
 def play_step(session: VillageSession, rng: random.Random) -> dict[str, Any] | None:
-    """Apply one random accepted command; returns it, or None when the game is over."""
+    """Apply one random legal command; returns it (JSON form), or None when the game is
+    over."""
     if session.state.phase == "finished":
         return None
     if session.state.pending and session.state.pending[0].kind == "chance":
@@ -38,7 +40,7 @@ def play_step(session: VillageSession, rng: random.Random) -> dict[str, Any] | N
             session.execute(cmd)
         except RuleError:
             continue
-        return cmd
+        return dict(cmd.model_dump(mode="json"))
     raise RuntimeError(f"no accepted command in phase {session.state.phase}, "
                        f"stage {session.state.stage}, pending {session.state.pending}")
 

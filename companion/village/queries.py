@@ -342,7 +342,13 @@ def legal_commands(state: VillageState, comp: ComponentData) -> list[Any]:
     (one goods tile the seller holds, or one grain), a route's printed cubes (none).
     Members of one generation standing on one spot are interchangeable: the lowest id
     stands for them."""
-    return [c for c in _candidates(Ctx(state, comp)) if refusal(state, comp, c) is None]
+    return [c for c in command_candidates(state, comp) if refusal(state, comp, c) is None]
+
+
+def command_candidates(state: VillageState, comp: ComponentData) -> list[Any]:
+    """The commands `legal_commands` tries, untried: every legal command is among them,
+    in the same order (for a caller that tries them one by one, as `execute` does)."""
+    return _candidates(Ctx(state, comp))
 
 
 def _reps(members: list[Member]) -> list[Member]:

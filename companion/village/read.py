@@ -262,6 +262,12 @@ class Reader:
         listed at their neutral value) are not listed (see `queries.legal_commands`)."""
         return queries.legal_commands(self.state, self.comp)
 
+    def command_candidates(self) -> list[Any]:
+        """The commands `legal_commands` tries, not yet tried: a caller that tries them
+        itself one by one (the random player, through `execute`) finds exactly the legal
+        ones accepted, without trying all of them first."""
+        return queries.command_candidates(self.state, self.comp)
+
 
 @dataclass(frozen=True)
 class KarlaPreview:
