@@ -21,7 +21,8 @@ TYPE_CHECKING count: they tie the files together all the same).
 
 Within the layers:
 - The app reads a Village game only through `companion.village.read` (and the command,
-  state and session modules), never `companion.village.rules.*`; it uses the scoring
+  state and session modules), never `companion.village.rules.*` (nor the queries behind
+  it, `companion.village.queries`); it uses the scoring
   assistants' sessions only through `companion.tally.api`.
 - No domain package (the tally core included) imports the UI or a storage library; a
   `service.py` binds the domain to the store through the store's interface only.
@@ -241,7 +242,8 @@ def app_violations(path: Path) -> set[str]:
                 and not _matches(name, ("companion.tally.api",)))
 
     return {n for n in _imports(path)
-            if _matches(n, ("companion.village.rules",)) or tally_internal(n)}
+            if _matches(n, ("companion.village.rules", "companion.village.queries"))
+            or tally_internal(n)}
 
 
 def test_app_reads_the_engines_through_their_read_api_only() -> None:

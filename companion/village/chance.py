@@ -121,7 +121,7 @@ def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
     if ev.redraw:
         if ev.draw == "mass" and st.mass is not None:
             # Read before reverting: the redraw replaces exactly the random items drawn.
-            redraw_count = ctx.comp.n("mass_draw") - len(st.mass.bought)
+            redraw_count = mass.draw_room(ctx)
         _revert_for_redraw(ctx, ev.draw)
     else:
         require(bool(st.pending) and st.pending[0].kind == "chance", "draw",

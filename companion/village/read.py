@@ -6,8 +6,9 @@ questions that need a rule to run ("what would Karla take now?") run it on a cop
 price and printed value comes from the rules and the component data, so a screen shows
 exactly what the engine will charge and accept.
 
-`legal_commands()` lists what may be done now with the printed cost the engine would
-charge, like OpenSpiel's `legal_actions`: the table's buttons and the tests read one list.
+`legal_commands()` lists every command the engine accepts now, with its parameters and
+its printed payments, like OpenSpiel's `legal_actions`: the table's buttons and the tests
+read one list.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 
 from companion.core.errors import EngineFault
-from companion.village import chance
+from companion.village import chance, queries
 from companion.village.commands import Command, Payment
 from companion.village.components import ComponentData
 from companion.village.rules import (
@@ -33,7 +34,6 @@ from companion.village.rules import (
     karla,
     market,
     mass,
-    queries,
     travel,
 )
 from companion.village.rules.context import Ctx
@@ -54,17 +54,8 @@ _COMMAND: TypeAdapter[Any] = TypeAdapter(Command)
 # Refusals of a payment that differs from the printed cost: the table may confirm it.
 PAYMENT_REFUSALS = frozenset({"rule.payment_differs", "rule.customer_paid_in_goods"})
 
-__all__ = ["MONK", "RECALL_PLACES", "ActionBlock", "DeathResult", "EngineFault", "Legal",
-           "Reader", "Reason", "RuleError", "TurnOptions", "WellOption"]
-
-
-@dataclass(frozen=True)
-class Legal:
-    """One command the engine accepts now: its JSON form (ready for `execute`) and, for
-    an action with a printed cost, the payment the engine takes when none is named."""
-
-    command: dict[str, Any]
-    cost: Payment | None = None
+__all__ = ["MONK", "RECALL_PLACES", "ActionBlock", "DeathResult", "EngineFault", "Reader",
+           "Reason", "RuleError", "TurnOptions", "WellOption"]
 
 
 class Reader:
@@ -138,6 +129,11 @@ class Reader:
     def church_payment(self, player: int) -> Payment:
         return church.default_church_payment(self._ctx, player)
 
+    def church_ways(self) -> list[Payment]:
+        """The church action's printed ways to pay, in the rulebook's order: the brown
+        cube(s), or the time instead (000 教堂)."""
+        return [Payment.model_validate(c.as_params()) for c in church.church_costs(self._ctx)]
+
     def council_payment(self, player: int, entering_level: int) -> Payment:
         return council.default_council_payment(self._ctx, player, entering_level)
 
@@ -173,6 +169,11 @@ class Reader:
 
     def mass_advancer(self) -> int | None:
         return mass.advancer(self._ctx)
+
+    def mass_room(self) -> int:
+        """How many more items may come out of the black bag at this mass: the printed
+        draw less the members bought out (the buy-outs' room, then the draw's count)."""
+        return mass.draw_room(self._ctx)
 
     def advance_cost(self, from_level: int, to_level: int) -> int:
         return mass.advance_cost(self._ctx, from_level, to_level)
@@ -211,8 +212,7 @@ class Reader:
         work = self._on_copy()
         if redraw:
             mass.undo_draw(work)
-            bought = len(work.state.mass.bought) if work.state.mass else 0
-            count = self.comp.n("mass_draw") - bought
+            count = mass.draw_room(work)
         return MassDraw(work, int(count or 0))
 
     # ---- deaths, corrections, the end -------------------------------------------------
@@ -248,58 +248,21 @@ class Reader:
         return KarlaPreview(choice_space=None, notes=list(work.state.note_data))
 
     # ---- the legal moves --------------------------------------------------------------
-    def legal_commands(self) -> list[Legal]:
-        """Every command of the turn and of a waiting choice the engine accepts now. Each
-        is tried on a copy, so the list is exactly what `execute` would take. Corrections
-        (always open) and free-form values (scores, points) are not listed."""
-        st, out = self.state, []
-        candidates: list[tuple[dict[str, Any], Payment | None]] = []
-        pending = st.pending[0] if st.pending else None
-        if pending is not None:
-            if pending.kind == "death" and pending.player is not None:
-                candidates += [({"type": "choose_death", "member": m.id}, None)
-                               for m in self.death_candidates(pending.player)]
-            elif pending.kind == "karla_cube":
-                candidates += [({"type": "karla_choose_cube", "space": pending.detail.space,
-                                 "colour": c}, None) for c in pending.detail.options]
-            elif pending.kind == "compensation_cube":
-                candidates += [({"type": "choose_compensation_cube", "colour": c}, None)
-                               for c in self.compensation_colours()]
-        else:
-            opts = self.turn_options()
-            candidates += [({"type": "take_cube", "space": s, "colour": c}, None)
-                           for s, c in sorted(opts.takes)]
-            candidates += [({"type": "well", "colour": w.colour, "coins": w.coins}, None)
-                           for w in self.well_options()]
-            if opts.free_action:
-                candidates.append(({"type": "free_action"}, None))
-            if opts.end_turn:
-                candidates.append(({"type": "end_turn"}, None))
-            if st.players and st.phase == "turns":
-                candidates += self._action_candidates(st.current)
-            if self.marker_coin_offered():
-                candidates.append(({"type": "next_start_marker_coin"}, None))
-        for command, cost in candidates:
-            try:
-                model = _COMMAND.validate_python(command)
-            except ValidationError:  # a shape the commands do not take: not legal
-                continue
-            if self.refusal(model) is None:
-                out.append(Legal(command, cost))
-        return out
+    def legal_commands(self) -> list[Any]:
+        """Every command the engine accepts now, as command models (`commands.py`), with
+        its parameters and each printed way to pay: the turn, each action, the answer to a
+        waiting choice, the mass, the market day, the scoring's end. Each is tried on a
+        copy, so the list is exactly what `execute` would take; empty when the game is
+        over or waits for a draw. Corrections, payments that differ from the printed cost
+        and values only the table knows (a customer's points and demand, a route's cubes:
+        listed at their neutral value) are not listed (see `queries.legal_commands`)."""
+        return queries.legal_commands(self.state, self.comp)
 
-    def _action_candidates(self, player: int) -> list[tuple[dict[str, Any], Payment | None]]:
-        """The simple actions with a printed cost the engine can name by itself."""
-        out: list[tuple[dict[str, Any], Payment | None]] = []
-        if self.action_block(player, "harvest") is None:
-            out.append(({"type": "harvest"}, None))
-        if self.action_block(player, "church") is None:
-            cost = self.church_payment(player)
-            out += [({"type": "church", "member": m.id}, cost)
-                    for m in self.state.members_of(player)]
-        if self.action_block(player, "market") is None:
-            out.append(({"type": "hold_market"}, None))
-        return out
+    def command_candidates(self) -> list[Any]:
+        """The commands `legal_commands` tries, not yet tried: a caller that tries them
+        itself one by one (the random player, through `execute`) finds exactly the legal
+        ones accepted, without trying all of them first."""
+        return queries.command_candidates(self.state, self.comp)
 
 
 @dataclass(frozen=True)

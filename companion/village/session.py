@@ -265,11 +265,9 @@ class VillageSession:
                 checked: chance.Outcome = chance.BagOutcome(
                     placements=draw_placements(ctx, rng))
             else:
-                from companion.village.rules.mass import draw_items
+                from companion.village.rules.mass import draw_items, draw_room
 
-                assert trial.mass is not None
-                count = self.comp.n("mass_draw") - len(trial.mass.bought)
-                checked = chance.MassOutcome(items=draw_items(ctx, rng, count))
+                checked = chance.MassOutcome(items=draw_items(ctx, rng, draw_room(ctx)))
             source: Literal["app", "manual"] = "app"
         else:
             checked = chance.check_outcome(draw, outcome)

@@ -1,4 +1,4 @@
-"""companion.village.rules.queries: the engine's answers for the UI, tried on copies.
+"""companion.village.queries: the engine's answers for the UI, tried on copies.
 
 Each query must agree with what the engine then does with the real command, and must
 follow the engine when the engine changes (shown by swapping one of its handlers)."""
@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from companion.village import engine
+from companion.village import engine, queries
 from companion.village.commands import Well
-from companion.village.rules import queries
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import require
 from companion.village.session import VillageSession

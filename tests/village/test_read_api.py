@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from companion.village.autoplay import play_step
+from companion.village.commands import Payment
 from companion.village.read import Reader, RuleError
 from companion.village.session import VillageSession
 from tests.village_rules.conftest import started
@@ -67,7 +68,7 @@ def test_legal_commands_are_exactly_what_the_session_accepts(seed: int) -> None:
         if session.state.phase == "finished":
             break
         if not session.state.pending and session.state.phase == "turns":
-            legal = [entry.command for entry in
+            legal = [cmd.model_dump(mode="json") for cmd in
                      Reader(session.state, session.comp).legal_commands()]
             assert all(_accepts(session, c) for c in legal)
             assert _turn_kinds(legal) == _turn_kinds(_brute_force(session))
@@ -97,21 +98,28 @@ def test_questions_change_nothing() -> None:
     assert session.state.model_dump() == before
 
 
-def test_an_action_offers_the_printed_cost_the_engine_charges() -> None:
-    """Church: "1 brown if held, else 3 time" (commands.Church) — the cost listed with a
-    legal church command is the payment the engine then takes."""
+def test_an_action_lists_each_printed_payment_the_engine_takes() -> None:
+    """Church: one brown cube (a coin standing in for it) or the printed time (000 教堂) —
+    each way the player can pay is listed, and the engine then takes exactly that
+    payment."""
     session = started()
     st = session.state
     me = st.current
     session.execute({"type": "take_cube", "space": "church", "colour": st.spaces["church"][0]})
-    legal = [e for e in Reader(session.state, session.comp).legal_commands()
-             if e.command["type"] == "church"]
+    reader = Reader(session.state, session.comp)
+    legal = [c for c in reader.legal_commands() if c.type == "church"]
     assert legal, "the church action is open after taking a church cube"
-    entry = legal[0]
-    assert entry.cost is not None
+    ways = [c.pay for c in legal if c.member == legal[0].member]
+    assert reader.church_payment(me) in ways
+    player = session.state.players[me]
+    expected = [Payment(cubes={"brown": 1})] if player.cubes.get("brown", 0) else []
+    expected += [Payment(coins=1)] if player.coins else []
+    assert ways == [*expected, Payment(time=3)]
+    entry = legal[-1]
+    assert entry.pay is not None
     player = session.state.players[me]
     time_before, brown_before = player.time, player.cubes.get("brown", 0)
-    session.execute(entry.command)
+    session.execute(entry)
     player = session.state.players[me]
-    assert player.time - time_before == entry.cost.time
-    assert brown_before - player.cubes.get("brown", 0) == entry.cost.cubes.get("brown", 0)
+    assert player.time - time_before == entry.pay.time
+    assert brown_before - player.cubes.get("brown", 0) == entry.pay.cubes.get("brown", 0)

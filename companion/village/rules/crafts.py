@@ -33,6 +33,10 @@ def default_train_payment(ctx: Ctx, building: str, train: bool, produce: bool) -
     return Payment(time=time)
 
 
+def train_costs(ctx: Ctx, building: str, train: bool, produce: bool) -> list[Cost]:
+    return [Cost(time=default_train_payment(ctx, building, train, produce).time)]
+
+
 def crafts_train(ctx: Ctx, cmd: CraftsTrain) -> None:
     player = check_action(ctx, "crafts")
     st = ctx.state
@@ -48,9 +52,8 @@ def crafts_train(ctx: Ctx, cmd: CraftsTrain) -> None:
             key="rule.train_or_produce")
     goods = _goods_for(ctx, cmd.building, cmd.goods) if cmd.produce else None
     if cmd.pay is not None:
-        printed = default_train_payment(ctx, cmd.building, cmd.train_member is not None,
-                                        cmd.produce)
-        check_printed(ctx, cmd.pay, [Cost(time=printed.time)])
+        check_printed(ctx, cmd.pay, train_costs(ctx, cmd.building, cmd.train_member is not None,
+                                                cmd.produce))
     pay(ctx, player, cmd.pay if cmd.pay is not None else
         default_train_payment(ctx, cmd.building, cmd.train_member is not None, cmd.produce))
     if cmd.train_member is not None:
@@ -84,12 +87,18 @@ def crafts_buy(ctx: Ctx, cmd: CraftsBuy) -> None:
     mark_action_done(ctx)
 
 
+def mill_costs(ctx: Ctx) -> list[Cost]:
+    """000 磨坊: the printed time and grain."""
+    m = ctx.comp.counts("mill")
+    return [Cost(time=m["time"], grain=m["grain"])]
+
+
 def mill(ctx: Ctx, cmd: Mill) -> None:
     player = check_action(ctx, "crafts")
-    m = ctx.comp.counts("mill")
+    printed = mill_costs(ctx)[0]
     if cmd.pay is not None:
-        check_printed(ctx, cmd.pay, [Cost(time=int(m["time"]), grain=int(m["grain"]))])
+        check_printed(ctx, cmd.pay, [printed])
     pay(ctx, player, cmd.pay if cmd.pay is not None else
-        Payment(time=int(m["time"]), grain=int(m["grain"])))
-    ctx.state.players[player].coins += int(m["coins"])
+        Payment(time=printed.time, grain=printed.grain))
+    ctx.state.players[player].coins += ctx.comp.counts("mill")["coins"]
     mark_action_done(ctx)

@@ -36,15 +36,21 @@ def _can_buy(ctx: Ctx, player: int) -> bool:
             and bool(ctx.state.members_at("bag", player)))
 
 
+def draw_room(ctx: Ctx) -> int:
+    """How many more items may come out of the black bag at this mass: the printed draw
+    less the members bought out (the buy-outs' room, then the random draw's count)."""
+    mass = ctx.state.mass
+    return ctx.comp.n("mass_draw") - (len(mass.bought) if mass is not None else 0)
+
+
 def _skip_buyers(ctx: Ctx) -> None:
     st = ctx.state
     mass = st.mass
     assert mass is not None
-    draw = ctx.comp.n("mass_draw")
-    while mass.index < len(mass.order) and len(mass.bought) < draw and not _can_buy(
+    while mass.index < len(mass.order) and draw_room(ctx) > 0 and not _can_buy(
             ctx, mass.order[mass.index]):
         mass.index += 1
-    if mass.index >= len(mass.order) or len(mass.bought) >= draw:
+    if mass.index >= len(mass.order) or draw_room(ctx) <= 0:
         st.flow.insert(0, "mass_draw")
 
 
@@ -63,7 +69,7 @@ def buy_out(ctx: Ctx, cmd: MassBuyOut) -> None:
     assert player is not None and st.mass is not None
     p = st.players[player]
     cost = ctx.comp.n("mass_buyout_cost")
-    room = ctx.comp.n("mass_draw") - len(st.mass.bought)
+    room = draw_room(ctx)
     require(len(set(cmd.members)) == len(cmd.members), "members", "a member is listed twice",
             key="rule.member_listed_twice")
     require(len(cmd.members) <= room, "members", f"only {room} more may come out of the bag",
@@ -100,7 +106,7 @@ def _to_church(ctx: Ctx, m: Member) -> None:
 def mass_draw_step(ctx: Ctx) -> None:
     st = ctx.state
     assert st.mass is not None
-    need = ctx.comp.n("mass_draw") - len(st.mass.bought)
+    need = draw_room(ctx)
     if need > 0:
         st.pending.append(Pending(kind="chance", draw="mass", detail=PendingDetail(count=need)))
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Any
 
 from companion.village.commands import Payment
@@ -79,6 +80,29 @@ def check_customer_payment(ctx: Ctx, payment: Payment, field: str = "pay") -> No
         raise RuleError(field, "a customer is paid with the goods and/or grain it demands, "
                         "not with coins, cubes or time; confirm the payment if that is what "
                         "was paid", key="rule.customer_paid_in_goods")
+
+
+def payment_ways(ctx: Ctx, player: int, costs: list[Cost]) -> list[Payment]:
+    """Every payment of one of the printed `costs` that `player` holds: each printed way,
+    coins standing in for any number of its influence cubes (cubes first). Exactly the
+    payments `check_printed` takes as the printed cost."""
+    p = ctx.state.players[player]
+    out: list[Payment] = []
+    for cost in costs:
+        if p.grain < cost.grain or any(p.goods.get(g, 0) < n for g, n in cost.goods.items()):
+            continue
+        colours = [(c, n) for c, n in cost.cubes.items() if n]
+        for used in product(*(range(min(n, p.cubes.get(c, 0)), -1, -1) for c, n in colours)):
+            coins = sum(n for _, n in colours) - sum(used)
+            if coins > p.coins:
+                continue
+            way = Payment.model_validate({
+                "time": cost.time, "grain": cost.grain, "coins": coins,
+                "cubes": {c: k for (c, _), k in zip(colours, used, strict=True) if k},
+                "goods": {g: n for g, n in cost.goods.items() if n}})
+            if way not in out:
+                out.append(way)
+    return out
 
 
 def pay(ctx: Ctx, player: int, payment: Payment, field: str = "pay") -> None:

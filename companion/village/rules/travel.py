@@ -20,6 +20,14 @@ def default_travel_payment(ctx: Ctx, player: int, route_cubes: dict[str, int]) -
     return base.model_copy(update={"goods": {"wagon": int(cost["wagon"])}})
 
 
+def travel_costs(ctx: Ctx, route_cubes: dict[str, int]) -> list[Cost]:
+    """000 旅行: the printed time and wagon, plus the cubes printed on the route (the map
+    is not in the data: the route's cubes are the table's)."""
+    cost = ctx.comp.v("travel_cost")
+    return [Cost(time=int(cost["time"]), goods={"wagon": int(cost["wagon"])},
+                 cubes=dict(route_cubes))]
+
+
 def travel(ctx: Ctx, cmd: Travel) -> None:
     player = check_action(ctx, "travel")
     st = ctx.state
@@ -35,10 +43,8 @@ def travel(ctx: Ctx, cmd: Travel) -> None:
         require(cmd.reward is not None, "reward", "choose the city's reward",
                 key="rule.choose_city_reward")
     if cmd.pay is not None:
-        cost = ctx.comp.counts("travel_cost")
-        check_printed(ctx, cmd.pay, [Cost(
-            time=int(cost["time"]), goods={"wagon": int(cost["wagon"])},
-            cubes={str(k): v for k, v in cmd.route_cubes.items()})])
+        check_printed(ctx, cmd.pay,
+                      travel_costs(ctx, {str(k): v for k, v in cmd.route_cubes.items()}))
     pay(ctx, player, cmd.pay if cmd.pay is not None else
         default_travel_payment(ctx, player, {str(k): v for k, v in cmd.route_cubes.items()}))
     member.loc = travel_spot(cmd.city)

@@ -1,5 +1,5 @@
 """The UI holds no rules: what it offers is what the engine accepts (companion.village.
-rules.queries), its numbers come from the engine or the component data, Karla's notes are
+queries), its numbers come from the engine or the component data, Karla's notes are
 picked by key. Several tests swap in a house rule on the engine and check that the
 screen follows it — a copy of the rule kept in the UI would not."""
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from companion.village import engine
+from companion.village import engine, queries
 from companion.village.commands import Payment
-from companion.village.rules import crafts, harvest, queries, turns
+from companion.village.rules import crafts, harvest, turns
 from companion.village.rules.context import Ctx
 from companion.village.rules.payment import pay
 

@@ -28,6 +28,7 @@ def test_buy_out_then_the_draw_is_revealed_one_item_at_a_time() -> None:
         bag = texts_in(app, "black-bag")
         assert "Monks: 4" in bag and "7 items in the bag" in bag
         assert value_of(app, "buyer") == "Ann may buy out"
+        assert has_text(app, "4 more may come out")  # the mass draws 4, none bought yet
         assert app.find(key="buy-out").disabled
         tap(app, "buy-gen2-plus")
         assert value_of(app, "buy-gen2-value") == "1"
@@ -35,6 +36,9 @@ def test_buy_out_then_the_draw_is_revealed_one_item_at_a_time() -> None:
         st = game.session.state
         assert st.players[0].coins == 1 and st.members["red-2a"].loc == "church:1"
         assert value_of(app, "buyer") == "Bo may buy out"
+        # The room is the engine's (Reader.mass_room): the draw less Ann's buy-out.
+        assert has_text(app, "3 more may come out")
+        assert not has_text(app, "4 more may come out")
         tap(app, "buy-none")  # Bo; Cy has nothing in the bag: the app draws the rest
         st = game.session.state
         assert st.phase == "mass_advance" and st.mass is not None

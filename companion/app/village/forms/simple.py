@@ -14,7 +14,7 @@ from companion.app.village.forms.base import (
     mode_chips,
 )
 from companion.app.village.forms.payment import PaymentDraft
-from companion.village.commands import Church, Command, FamilyBirth, FamilyRecall, Harvest, Payment
+from companion.village.commands import Church, Command, FamilyBirth, FamilyRecall, Harvest
 from companion.village.read import RECALL_PLACES
 
 
@@ -93,10 +93,8 @@ class ChurchForm(ActionForm):
         self.member = key
 
     def _pay_with(self, env: FormEnv, how: str) -> None:
-        cost = env.comp.counts("church_action")
-        self.pay.draft = PaymentDraft.of(
-            Payment(cubes={"brown": int(cost["brown"])}) if how == "brown"
-            else Payment(time=int(cost["time"])))
+        brown, time = env.rules.church_ways()
+        self.pay.draft = PaymentDraft.of(brown if how == "brown" else time)
 
     def controls(self, env: FormEnv) -> list[ft.Control]:
         t = env.t
@@ -104,10 +102,11 @@ class ChurchForm(ActionForm):
         out = group_picker(env, t("panel.church.which"), groups,
                            chosen_group(groups, self.member), self._set_member, "church-member")
         draft = self.pay.offer("church", env.rules.church_payment(env.player))
-        cost = env.comp.counts("church_action")
+        brown, time = env.rules.church_ways()
         current = "brown" if draft.cubes.get("brown") else "time" if draft.time else ""
-        out.append(mode_chips(env, [("brown", t("panel.church.pay_brown", count=cost["brown"])),
-                                    ("time", t("panel.church.pay_time", count=cost["time"]))],
+        out.append(mode_chips(env, [("brown", t("panel.church.pay_brown",
+                                                count=brown.cubes.get("brown", 0))),
+                                    ("time", t("panel.church.pay_time", count=time.time))],
                               current, lambda how: self._pay_with(env, how), "church-pay"))
         out.append(self.pay.editor(env, "church-pay-edit"))
         out.append(muted(t("panel.church.rule")))

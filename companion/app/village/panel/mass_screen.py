@@ -98,7 +98,7 @@ class MassScreen(PanelScreen):
         assert st.mass is not None
         p, name = st.players[who], player_name(self.ctx, st, who)
         cost = self.comp.n("mass_buyout_cost")
-        room = self.comp.n("mass_draw") - len(st.mass.bought)
+        room = self.rules().mass_room()
         in_bag = st.members_at("bag", who)
         chosen = sum(self.buy.values())
         lines: list[ft.Control] = [

@@ -47,12 +47,13 @@ def bag_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft.Co
 
 def church_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft.Control:
     t = ctx.t
-    costs = comp.counts("church_advance_grain")
+    reader = Reader(state, comp)
     rows: list[ft.Control] = []
-    for level in Reader(state, comp).church_levels():
+    for level in reader.church_levels():
         here = sorted(state.members_at(f"church:{level}"), key=lambda m: (m.owner, m.gen))
-        cost = (t("panel.mass.level_cost", grain=costs[str(level)])
-                if str(level) in costs else "")
+        # The grain printed above the level: the step onto it from the level below.
+        cost = (t("panel.mass.level_cost", grain=reader.advance_cost(level - 1, level))
+                if level > 1 else "")
         rows.append(ft.Row([
             ft.Column([ft.Text(t("panel.mass.level", level=level), size=16,
                                weight=ft.FontWeight.W_600),

@@ -10,40 +10,64 @@ one place, and a UI built on these offers exactly what the engine will accept.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from itertools import combinations, combinations_with_replacement, product
+from typing import Any, Literal
 
+from companion.core.errors import EngineFault
 from companion.village import chance
 from companion.village.commands import (
+    ACTION_OF,
     AddCustomerTile,
     ChooseCompensationCube,
     ChooseDeath,
+    Church,
     Command,
+    CouncilAdvance,
+    CouncilEnter,
+    CouncilPrivilege,
+    CraftsBuy,
+    CraftsTrain,
     EndTurn,
+    FamilyBirth,
+    FamilyRecall,
+    FinishGame,
     FreeAction,
+    Harvest,
+    HoldMarket,
+    KarlaChooseCube,
+    MarketPass,
     MarketServe,
+    MassAdvance,
+    MassBuyOut,
     Mill,
     MoveMember,
     NextStartMarkerCoin,
     Payment,
+    Privilege,
     TakeCube,
+    Travel,
     Well,
 )
 from companion.village.components import ComponentData
 from companion.village.engine import apply_event, check_gates
-from companion.village.rules import turns
+from companion.village.rules import church, council, crafts, mass, travel, turns
 from companion.village.rules.context import Ctx
 from companion.village.rules.corrections import member_spots
+from companion.village.rules.deaths import death_candidates
 from companion.village.rules.errors import RuleError
+from companion.village.rules.family import BOARD_PLACES_FOR_RECALL
 from companion.village.rules.market import available_slots
-from companion.village.state import VillageState
+from companion.village.rules.payment import payment_ways
+from companion.village.state import Member, VillageState
 
 
 def refusal(state: VillageState, comp: ComponentData,
             command: Command | chance.ChanceEvent) -> RuleError | None:
     """What the engine says to `command` (a command model) now: None when it would accept
-    it, else its RuleError naming the field. Tried on a copy."""
+    it, else its RuleError naming the field. Tried on a copy. An engine crash is no
+    refusal: it raises EngineFault, as `execute` does."""
     try:
-        apply_event(state.clone(), comp, command)
+        _try(state.clone(), comp, command)
     except RuleError as exc:
         return exc
     return None
@@ -54,10 +78,20 @@ def _after(state: VillageState, comp: ComponentData,
     """The state after `command`, or None when the engine refuses it."""
     work = state.clone()
     try:
-        apply_event(work, comp, command)
+        _try(work, comp, command)
     except RuleError:
         return None
     return work
+
+
+def _try(work: VillageState, comp: ComponentData, command: Any) -> None:
+    try:
+        apply_event(work, comp, command)
+    except RuleError:
+        raise
+    except Exception as exc:  # a bug, not a refusal
+        name = getattr(command, "type", None) or getattr(command, "draw", "?")
+        raise EngineFault(str(name), exc) from exc
 
 
 # ---- a turn: take a cube, the well, the free action, end the turn --------------------------
@@ -295,3 +329,233 @@ def death_result(state: VillageState, comp: ComponentData, member: str) -> Death
         return None
     return DeathResult(loc=after.members[member].loc,
                        ends_game=state.end is None and after.end is not None)
+
+
+# ---- every legal command ----------------------------------------------------------------
+def legal_commands(state: VillageState, comp: ComponentData) -> list[Any]:
+    """Every command the engine accepts now, as command models, each tried on a copy: the
+    turn (cubes, the well with each number of coins, the free action, ending the turn),
+    each action with its parameters and each printed way to pay it, the answer to a
+    waiting choice, the mass's buy-outs and church moves, the market day's sales and
+    passes, finishing the scoring. Empty when the game is over or waits for a draw.
+
+    Not listed: corrections and hand-moved time (always open, free-form), payments other
+    than the printed cost (the table confirms those), and values only the table knows,
+    which are listed at their neutral value: a customer's printed points (0) and demand
+    (one goods tile the seller holds, or one grain), a route's printed cubes (none).
+    Members of one generation standing on one spot are interchangeable: the lowest id
+    stands for them."""
+    return [c for c in command_candidates(state, comp) if refusal(state, comp, c) is None]
+
+
+def command_candidates(state: VillageState, comp: ComponentData) -> list[Any]:
+    """The commands `legal_commands` tries, untried: every legal command is among them,
+    in the same order (for a caller that tries them one by one, as `execute` does)."""
+    return _candidates(Ctx(state, comp))
+
+
+def _reps(members: list[Member]) -> list[Member]:
+    """One member per (generation, spot), the lowest id; in id order."""
+    seen: dict[tuple[int, str], Member] = {}
+    for m in sorted(members, key=lambda m: m.id):
+        seen.setdefault((m.gen, m.loc), m)
+    return sorted(seen.values(), key=lambda m: m.id)
+
+
+def _candidates(ctx: Ctx) -> list[Any]:
+    st = ctx.state
+    if st.phase == "finished" or not st.players:
+        return []
+    if st.pending:
+        return _answers(ctx)
+    if st.phase == "scoring":
+        return [FinishGame()]
+    if st.phase == "mass_buyout":
+        return _buyouts(ctx)
+    if st.phase == "mass_advance":
+        return _church_moves(ctx)
+    if st.market_day is not None:
+        return _market_day(ctx)
+    if st.phase != "turns":
+        return []
+    out: list[Any] = []
+    if st.stage == "take":
+        out += [TakeCube.model_validate({"space": s, "colour": c})
+                for s, cubes in st.spaces.items() for c in sorted(set(cubes))]
+        price = well_price(st, ctx.comp)
+        if price is not None:
+            coins = min(st.players[st.current].coins, price)
+            out += [Well.model_validate({"colour": c, "coins": k})
+                    for c in ctx.comp.v("influence_colours") for k in range(coins + 1)]
+        out.append(FreeAction())
+    else:
+        out += _actions(ctx, st.current)
+    out += [EndTurn(), NextStartMarkerCoin()]
+    return out
+
+
+def _answers(ctx: Ctx) -> list[Any]:
+    pending = ctx.state.pending[0]
+    if pending.kind == "death" and pending.player is not None:
+        return [ChooseDeath(member=m.id) for m in death_candidates(ctx, pending.player)]
+    if pending.kind == "karla_cube":
+        return [KarlaChooseCube.model_validate({"space": pending.detail.space, "colour": c})
+                for c in pending.detail.options]
+    if pending.kind == "compensation_cube":
+        return [ChooseCompensationCube.model_validate({"colour": c})
+                for c in ctx.comp.v("influence_colours")]
+    return []  # a draw: entered or drawn by the app, not chosen
+
+
+def _buyouts(ctx: Ctx) -> list[Any]:
+    """Each choice of the buyer's members in the black bag that fits the room and the
+    coins (members of one generation interchangeable), buying none included."""
+    who = mass.buyer(ctx)
+    if who is None:
+        return []
+    by_gen: dict[int, list[str]] = {}
+    for m in sorted(ctx.state.members_at("bag", who), key=lambda m: m.id):
+        by_gen.setdefault(m.gen, []).append(m.id)
+    most = min(mass.draw_room(ctx), ctx.state.players[who].coins
+               // max(1, ctx.comp.n("mass_buyout_cost")))
+    gens = sorted(by_gen)
+    out: list[Any] = []
+    for counts in product(*(range(len(by_gen[g]) + 1) for g in gens)):
+        if sum(counts) <= most:
+            chosen = [mid for g, k in zip(gens, counts, strict=True) for mid in by_gen[g][:k]]
+            out.append(MassBuyOut(members=chosen))
+    return out
+
+
+def _church_moves(ctx: Ctx) -> list[Any]:
+    """Each set of church moves the advancer's grain pays for, moving none included."""
+    who = mass.advancer(ctx)
+    if who is None:
+        return []
+    top = mass.church_top(ctx)
+    movable = sorted((m for m in ctx.state.members_in("church", who) if m.level < top),
+                     key=lambda m: m.id)
+    grain = ctx.state.players[who].grain
+    out: list[Any] = []
+    for levels in product(*([m.level, *range(m.level + 1, top + 1)] for m in movable)):
+        moves = {m.id: lvl for m, lvl in zip(movable, levels, strict=True) if lvl != m.level}
+        cost = sum(mass.advance_cost(ctx, ctx.state.members[mid].level, lvl)
+                   for mid, lvl in moves.items())
+        if cost <= grain:
+            out.append(MassAdvance(moves=moves))
+    return out
+
+
+def _market_day(ctx: Ctx) -> list[Any]:
+    st = ctx.state
+    md = st.market_day
+    assert md is not None
+    seller = st.players[md.seller]
+    demands = [Payment.model_validate({"goods": {g: 1}})
+               for g in ctx.comp.v("goods_types") if seller.goods.get(g, 0) > 0]
+    if seller.grain > 0:
+        demands.append(Payment(grain=1))
+    extras = [False] if sale_is_free(st, ctx.comp) else [False, True]
+    out: list[Any] = [MarketServe(slot=slot, points=0, pay=demand, extra_with_coin=extra)
+                      for slot in available_slots(ctx) for demand in demands
+                      for extra in extras]
+    return [*out, MarketPass()]
+
+
+def _privileges(ctx: Ctx, level: int) -> list[Privilege]:
+    """Every council privilege of the levels up to `level`, with each choice it takes."""
+    colours = list(ctx.comp.v("influence_colours"))
+    count = ctx.comp.n("council_privilege_cubes")
+    pick = combinations if ctx.comp.v("council_privilege_cubes_distinct") \
+        else combinations_with_replacement
+    by_level: dict[int, list[Privilege]] = {
+        1: [Privilege(level=1)],
+        2: [Privilege.model_validate({"level": 2, "cubes": list(cubes)})
+            for cubes in pick(colours, count)],
+        3: [Privilege.model_validate({"level": 3, "goods": g})
+            for g in ctx.comp.v("goods_types")],
+        4: [Privilege(level=4)],
+    }
+    return [p for lvl in range(1, level + 1) for p in by_level.get(lvl, [])]
+
+
+def _actions(ctx: Ctx, player: int) -> list[Any]:
+    """The actions open to `player` now, each with its parameters and printed payments."""
+    st, comp = ctx.state, ctx.comp
+    open_ = {a for a in set(ACTION_OF.values())
+             if action_block(st, comp, player, a) is None}
+    mine = st.members_of(player)
+    farm = _reps([m for m in mine if m.place == "farmyard"])
+    out: list[Any] = []
+    if "harvest" in open_:
+        out.append(Harvest())
+    if "family" in open_:
+        out.append(FamilyBirth())
+        out += [FamilyRecall(member=m.id)
+                for m in _reps([m for m in mine if m.place in BOARD_PLACES_FOR_RECALL])]
+    if "crafts" in open_:
+        for building, goods_options in comp.v("workshop_goods").items():
+            for trainee in [None, *farm]:
+                train = trainee is not None
+                for produce in (True, False) if train else (True,):
+                    for goods in goods_options if produce else [None]:
+                        out += [CraftsTrain.model_validate({
+                            "building": building, "produce": produce, "goods": goods,
+                            "train_member": trainee.id if trainee else None, "pay": way})
+                            for way in payment_ways(ctx, player, crafts.train_costs(
+                                ctx, building, train, produce))]
+            out += [CraftsBuy.model_validate({"building": building, "goods": g, "pay": way})
+                    for g in goods_options
+                    for way in payment_ways(ctx, player, crafts.buy_costs(ctx, building))]
+        out += [Mill(pay=way) for way in payment_ways(ctx, player, crafts.mill_costs(ctx))]
+    if "market" in open_:
+        out.append(HoldMarket())
+    if "council" in open_:
+        out += _council(ctx, player, farm)
+    if "travel" in open_:
+        out += _travels(ctx, player, farm)
+    if "church" in open_:
+        out += [Church(member=m.id, pay=way) for m in farm
+                for way in payment_ways(ctx, player, church.church_costs(ctx))]
+    return out
+
+
+def _council(ctx: Ctx, player: int, farm: list[Member]) -> list[Any]:
+    out: list[Any] = []
+    top = ctx.comp.n("council_levels")
+    privileges: list[Privilege | None] = [None, *_privileges(ctx, 1)]
+    out += [CouncilEnter(member=m.id, pay=way, privilege=priv) for m in farm
+            for way in payment_ways(ctx, player, council.council_costs(ctx, 1))
+            for priv in privileges]
+    seated = _reps(ctx.state.members_in("council", player))
+    for m in seated:
+        if m.level < top:
+            out += [CouncilAdvance(member=m.id, pay=way, privilege=priv)
+                    for way in payment_ways(ctx, player, council.council_costs(ctx, m.level + 1))
+                    for priv in [None, *_privileges(ctx, m.level + 1)]]
+    if seated:
+        out += [CouncilPrivilege(privilege=priv)
+                for priv in _privileges(ctx, max(m.level for m in seated))]
+    return out
+
+
+def _travels(ctx: Ctx, player: int, farm: list[Member]) -> list[Any]:
+    """Each traveller (new from the farmyard, or on the map) to each city, with each
+    reward of a first visit; the route's printed cubes are the table's (none listed)."""
+    p = ctx.state.players[player]
+    travellers = farm + _reps(ctx.state.members_in("travel", player))
+    colours = list(ctx.comp.v("influence_colours"))
+    cubes = int(ctx.comp.v("travel_reward")["cubes"])
+    rewards: list[dict[str, Any]] = []
+    for kind in ctx.comp.v("travel_rewards"):
+        rewards += ([{"reward": kind, "reward_cubes": list(pick)}
+                     for pick in combinations_with_replacement(colours, cubes)]
+                    if kind == "cubes" else [{"reward": kind}])
+    ways = payment_ways(ctx, player, travel.travel_costs(ctx, {}))
+    out: list[Any] = []
+    for m in travellers:
+        for city in range(1, ctx.comp.n("travel_cities") + 1):
+            for reward in ([{}] if city in p.cities else rewards):
+                out += [Travel.model_validate({"member": m.id, "city": city, "pay": way,
+                                               **reward}) for way in ways]
+    return out
