@@ -140,8 +140,7 @@ def test_a_payment_that_differs_from_the_printed_cost_is_never_listed() -> None:
         pay = getattr(cmd, "pay", None)
         if isinstance(pay, c.Payment):
             assert not pay.override
-            assert Reader(session.state, session.comp).payment_refusal(
-                cmd.model_dump(mode="json")) is None
+            assert Reader(session.state, session.comp).payment_refusal(cmd) is None
 
 
 # ---- a death, the mass, the market day --------------------------------------------------

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from companion.app.village.table.cubes import DIMMED
+from companion.app.village.table import view_model
 from companion.app.village.table.karla_board import karla_notes
 from companion.village import chance, engine
 from companion.village.rules import market, turns
@@ -146,6 +147,7 @@ def test_the_rounds_draw_is_offered_for_replacing_when_the_engine_allows(
         raise RuleError("draw", "draws are final")
 
     monkeypatch.setattr(chance, "_revert_for_redraw", never)
+    view_model.forget(game.session)  # the rule changed, the game did not: ask again
     with open_table(game) as app:
         if app.find_all(identifier="table-instructions-toggle"):
             tap_id(app, "table-instructions-toggle")

@@ -95,6 +95,13 @@ def shared(session: VillageSession, name: Hashable, compute: Callable[[], T]) ->
     return value
 
 
+def forget(session: VillageSession) -> None:
+    """Drop what was worked out for `session` (the engine's answers changed under an
+    unchanged game: a test that patches a rule)."""
+    with _LOCK:
+        _MEMO.pop(session, None)
+
+
 def table_view(ctx: AppContext, session: VillageSession) -> TableView:
     """The table's view of `session` now in `ctx`'s language (shared, see the module)."""
     return shared(session, ("table", ctx.language),
