@@ -94,7 +94,7 @@ class TallyService:
         session.saved_version = stored.version
         return session
 
-    def apply(self, session_id: str, session: AnySession, edit: Any) -> dict[str, Any]:
+    def apply(self, session_id: str, session: AnySession, edit: object) -> dict[str, Any]:
         pending = session.prepare(edit)  # EditRejected: nothing saved, nothing changed
         snap = session.snapshot()
         session.commit(pending)  # first in memory, to summarise it; undone if not saved

@@ -102,7 +102,7 @@ class TallySession(Generic[S]):
         return self.rules.sheet(self.state)
 
     # ---- editing -----------------------------------------------------------------------
-    def prepare(self, raw: Any, *, at: str | None = None) -> Pending[S]:
+    def prepare(self, raw: object, *, at: str | None = None) -> Pending[S]:
         if not isinstance(raw, Mapping):
             reject("(edit)", "must be an object", key="tally.edit_not_object")
         stamp = at or self.clock()
@@ -126,7 +126,7 @@ class TallySession(Generic[S]):
         self._log.record([pending.event], keep_redo=keep_redo)
         self._states.append(pending.state)
 
-    def apply(self, raw: Any) -> dict[str, Any]:
+    def apply(self, raw: object) -> dict[str, Any]:
         """Validate and add one edit; returns the stored event."""
         pending = self.prepare(raw)
         self.commit(pending)

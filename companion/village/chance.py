@@ -4,28 +4,50 @@ who drew physically. Replays apply the recorded outcome; nothing is ever re-roll
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.core import chance as core_chance
+from companion.village.outcomes import (
+    CHANCE,
+    OUTCOME_SHAPES,
+    BagChance,
+    BagOutcome,
+    ChanceBase,
+    ChanceEvent,
+    ColourOutcome,
+    CompensationChance,
+    D4Chance,
+    Draw,
+    FateChance,
+    FateOutcome,
+    MassChance,
+    MassOutcome,
+    Outcome,
+    StartPlayerChance,
+    StartPlayerOutcome,
+    _Outcome,
+)
 from companion.village.rules import bag, karla, mass
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError, from_validation, require
 from companion.village.state import Pending
 
-Draw = Literal["start_player", "compensation_cube", "bag", "mass", "fate", "d4"]
+__all__ = ["CHANCE", "OUTCOME_SHAPES", "BagChance", "BagOutcome", "ChanceBase", "ChanceEvent",
+           "ColourOutcome", "CompensationChance", "D4Chance", "Draw", "FateChance",
+           "FateOutcome", "MassChance", "MassOutcome", "Outcome", "Redraw", "StartPlayerChance",
+           "StartPlayerOutcome", "app_outcome", "apply_chance", "chance_event", "check_outcome",
+           "rng_for"]
+
 REDRAWABLE = ("bag", "mass")
 
 
-class ChanceEvent(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    type: Literal["chance"] = "chance"
-    draw: Draw
-    outcome: dict[str, Any]
-    source: Literal["app", "manual"]
-    redraw: bool = False
+def chance_event(draw: str, outcome: Outcome, source: Literal["app", "manual"], *,
+                 redraw: bool = False) -> ChanceEvent:
+    """The event of `draw` with its checked `outcome` (a model of the draw's shape)."""
+    return CHANCE.validate_python({"type": "chance", "draw": draw, "outcome": outcome,
+                                   "source": source, "redraw": redraw})
 
 
 class Redraw(BaseModel):
@@ -35,42 +57,9 @@ class Redraw(BaseModel):
 
     type: Literal["redraw"] = "redraw"
     draw: Literal["bag", "mass"]
-    outcome: dict[str, Any] | None = Field(default=None)
+    outcome: BagOutcome | MassOutcome | None = Field(default=None)
 
 
-# ---- the shape of each draw's outcome ------------------------------------------------------
-# Checked where an outcome comes in (a draw entered by hand, a redraw) before any rule reads
-# it: strict types, so a bool is no player number and a list is no colour.
-class _Outcome(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class StartPlayerOutcome(_Outcome):
-    player: StrictInt
-
-
-class ColourOutcome(_Outcome):
-    colour: StrictStr
-
-
-class BagOutcome(_Outcome):
-    placements: dict[StrictStr, list[StrictStr]]  # action space -> the cubes put there
-
-
-class MassOutcome(_Outcome):
-    items: list[StrictStr]  # member ids and "monk"
-
-
-class FateOutcome(_Outcome):
-    side: StrictStr
-    tile: StrictInt
-    quill: StrictBool
-
-
-OUTCOME_SHAPES: dict[str, type[_Outcome]] = {
-    "start_player": StartPlayerOutcome, "compensation_cube": ColourOutcome,
-    "bag": BagOutcome, "mass": MassOutcome, "fate": FateOutcome, "d4": ColourOutcome,
-}
 OUTCOME_EXAMPLES = {
     "start_player": '{"player": 0}', "compensation_cube": '{"colour": "brown"}',
     "bag": '{"placements": {"harvest": ["brown", "pink"]}}',
@@ -79,21 +68,27 @@ OUTCOME_EXAMPLES = {
 }
 
 
-def check_outcome(draw: object, outcome: object) -> dict[str, Any]:
-    """An outcome typed in for `draw`, checked for its shape (not yet against the game):
-    anything malformed is a RuleError naming the field, "outcome" or "outcome.<path>"."""
+def check_outcome(draw: object, outcome: object) -> Outcome:
+    """An outcome typed in for `draw` (its model, or a dict from outside), checked for its
+    shape (not yet against the game): anything malformed is a RuleError naming the field,
+    "outcome" or "outcome.<path>"."""
     if not isinstance(draw, str) or draw not in OUTCOME_SHAPES:
         raise RuleError("draw", f"unknown draw {draw!r}",
                         key="rule.unknown_draw", params={"draw": draw})
     example = OUTCOME_EXAMPLES[draw]
+    shape = OUTCOME_SHAPES[draw]
+    if isinstance(outcome, shape):
+        return outcome  # type: ignore[return-value]  # one of Outcome's members
+    if isinstance(outcome, _Outcome):  # another draw's shape: checked as its fields
+        outcome = outcome.model_dump()
     if not isinstance(outcome, dict):
         raise RuleError("outcome", f"must be an object, e.g. {example}",
                         key="rule.outcome_not_object", params={"example": example})
     try:
-        OUTCOME_SHAPES[draw].model_validate(outcome)
+        checked = shape.model_validate(outcome)
     except ValidationError as exc:
         raise from_validation(exc, prefix="outcome") from exc
-    return dict(outcome)
+    return checked  # type: ignore[return-value]  # one of Outcome's members
 
 
 def rng_for(seed: int, seq: int, draw: str) -> random.Random:
@@ -101,18 +96,18 @@ def rng_for(seed: int, seq: int, draw: str) -> random.Random:
     return core_chance.rng_for("village", seed, seq, draw)  # "village:<seed>:<seq>:<draw>"
 
 
-def app_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> dict[str, Any]:
+def app_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> Outcome:
     st = ctx.state
     draw = pending.draw
     if draw == "start_player":
-        return {"player": rng.randrange(len(st.players))}
+        return StartPlayerOutcome(player=rng.randrange(len(st.players)))
     if draw == "compensation_cube":
-        colours = [c for c in ctx.comp.v("influence_colours") if st.supply.get(c, 0) > 0]
-        return {"colour": rng.choice(colours)}
+        colours = [c for c in ctx.comp.names("influence_colours") if st.supply.get(c, 0) > 0]
+        return ColourOutcome(colour=rng.choice(colours))
     if draw == "bag":
-        return {"placements": bag.draw_placements(ctx, rng)}
+        return BagOutcome(placements=bag.draw_placements(ctx, rng))
     if draw == "mass":
-        return {"items": mass.draw_items(ctx, rng, int(pending.detail.count or 0))}
+        return MassOutcome(items=mass.draw_items(ctx, rng, int(pending.detail.count or 0)))
     if draw == "fate":
         return karla.app_fate_outcome(ctx, pending, rng)
     if draw == "d4":
@@ -135,42 +130,34 @@ def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
                 f"the game waits for the {st.pending[0].draw} draw, not {ev.draw}",
                 key="rule.wrong_draw", params={"draw": st.pending[0].draw, "asked_draw": ev.draw})
     pending = st.pending[0] if st.pending and not ev.redraw else None
-    out = ev.outcome
-    if ev.draw == "start_player":
-        player = out.get("player")
-        require(type(player) is int and 0 <= player < len(st.players), "outcome.player",
-                "not a player", key="rule.not_a_player")
-        assert isinstance(player, int)
+    if isinstance(ev, StartPlayerChance):
+        player = ev.outcome.player
+        require(0 <= player < len(st.players), "outcome.player", "not a player",
+                key="rule.not_a_player")
         st.pending.pop(0)
         st.start_player = player
         st.current = player
         ctx.note("start_player", player=st.players[player].name)
-    elif ev.draw == "compensation_cube":
-        colour = out.get("colour")
-        require(isinstance(colour, str) and colour in ctx.comp.v("influence_colours"),
+    elif isinstance(ev, CompensationChance):
+        colour = ev.outcome.colour
+        require(colour in ctx.comp.names("influence_colours"),
                 "outcome.colour", "not an influence colour", key="rule.not_influence_colour")
-        require(st.supply.get(str(colour), 0) > 0, "outcome.colour", f"no {colour} in the supply",
+        require(st.supply.get(colour, 0) > 0, "outcome.colour", f"no {colour} in the supply",
                 key="rule.colour_not_in_supply", params={"colour": colour})
         assert pending is not None and pending.player is not None
         st.pending.pop(0)
-        st.supply[str(colour)] -= 1
+        st.supply[colour] -= 1
         p = st.players[pending.player]
-        p.cubes[str(colour)] = p.cubes.get(str(colour), 0) + 1
-        ctx.note("compensation_drawn", player=p.name, colour=str(colour))
-    elif ev.draw == "bag":
-        placements = out.get("placements")
-        require(isinstance(placements, dict), "outcome.placements", "must map spaces to cubes",
-                key="rule.outcome_placements")
-        assert isinstance(placements, dict)
+        p.cubes[colour] = p.cubes.get(colour, 0) + 1
+        ctx.note("compensation_drawn", player=p.name, colour=colour)
+    elif isinstance(ev, BagChance):
+        placements = ev.outcome.placements
         bag.check_placements(ctx, placements)
         if not ev.redraw:
             st.pending.pop(0)
         bag.place(ctx, placements)
-    elif ev.draw == "mass":
-        items = out.get("items")
-        require(isinstance(items, list), "outcome.items", "must list the drawn items",
-                key="rule.outcome_items")
-        assert isinstance(items, list)
+    elif isinstance(ev, MassChance):
+        items = ev.outcome.items
         assert st.mass is not None
         count = int(pending.detail.count or 0) if pending else redraw_count
         mass.check_draw(ctx, items, count)
@@ -179,7 +166,7 @@ def apply_chance(ctx: Ctx, ev: ChanceEvent) -> None:
         mass.apply_draw(ctx, items)
     else:
         assert pending is not None
-        karla.apply_chance(ctx, pending, ev.draw, out)
+        karla.apply_chance(ctx, pending, ev)
 
 
 def _revert_for_redraw(ctx: Ctx, draw: str) -> None:

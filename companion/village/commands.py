@@ -17,12 +17,15 @@ class _Cmd(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+PAY_TIME_MAX = 30  # the most time one payment may name (see Payment.time)
+
+
 class Payment(_Cmd):
     """What a player hands back for an action. Offered by the app, editable by the user."""
 
     # Bounded like spend_time: no action costs more, and each pass of the quill queues a
     # death to answer (an absurd amount would queue millions).
-    time: int = Field(default=0, ge=0, le=30)
+    time: int = Field(default=0, ge=0, le=PAY_TIME_MAX)
     cubes: dict[InfluenceColour, NonNegativeInt] = Field(default_factory=dict)
     coins: NonNegativeInt = 0  # coins standing in for influence cubes, or paid as coins
     grain: NonNegativeInt = 0
@@ -320,3 +323,12 @@ ACTION_OF: dict[str, str] = {
     "hold_market": "market", "council_enter": "council", "council_advance": "council",
     "council_privilege": "council", "travel": "travel", "church": "church",
 }
+
+
+def as_paid(command: Command) -> Command:
+    """"That's what we paid": the same command with its payment (the printed one when it
+    names none) confirmed as entered (Payment.override)."""
+    if "pay" not in type(command).model_fields:
+        return command
+    pay = getattr(command, "pay", None) or Payment()
+    return command.model_copy(update={"pay": pay.model_copy(update={"override": True})})

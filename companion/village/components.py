@@ -83,6 +83,76 @@ class ComponentData(BaseModel):
             raise TypeError(f"component value {key!r} is {value!r}, not a whole number")
         return value
 
+    # Typed reads of one value: each checks the value's shape (TypeError otherwise), so a
+    # caller gets what its type says. `v` stays for the odd shapes read in one place.
+    def names(self, key: str) -> list[str]:
+        """A list of names: colours, spaces, goods, an order of actions."""
+        value = self.values[key].value
+        if not (isinstance(value, list) and all(isinstance(x, str) for x in value)):
+            raise TypeError(f"component value {key!r} is {value!r}, not a list of names")
+        return value
+
+    def numbers(self, key: str) -> list[int]:
+        """A list of whole numbers: a scoring track, player counts, slots per count."""
+        value = self.values[key].value
+        if not (isinstance(value, list) and all(_whole(x) for x in value)):
+            raise TypeError(f"component value {key!r} is {value!r}, not whole numbers")
+        return value
+
+    def counts(self, key: str) -> dict[str, int]:
+        """Whole numbers by name: a printed cost ({"time": 2, "wagon": 1}), an amount by
+        level or building."""
+        value = self.values[key].value
+        if not (isinstance(value, dict) and all(_whole(x) for x in value.values())):
+            raise TypeError(f"component value {key!r} is {value!r}, not counts by name")
+        return value
+
+    def name_lists(self, key: str) -> dict[str, list[str]]:
+        """Lists of names by name (the goods each workshop makes)."""
+        value = self.values[key].value
+        if not (isinstance(value, dict) and all(
+                isinstance(x, list) and all(isinstance(y, str) for y in x)
+                for x in value.values())):
+            raise TypeError(f"component value {key!r} is {value!r}, not name lists")
+        return value
+
+    def number_lists(self, key: str) -> dict[str, list[int]]:
+        """Lists of whole numbers by name (chronicle sections, Karla's fate tiles)."""
+        value = self.values[key].value
+        if not (isinstance(value, dict) and all(
+                isinstance(x, list) and all(_whole(y) for y in x) for x in value.values())):
+            raise TypeError(f"component value {key!r} is {value!r}, not number lists")
+        return value
+
+    def costs(self, key: str) -> dict[str, dict[str, int]]:
+        """A printed cost by name (what each workshop costs to buy)."""
+        value = self.values[key].value
+        if not (isinstance(value, dict) and all(
+                isinstance(x, dict) and all(_whole(y) for y in x.values())
+                for x in value.values())):
+            raise TypeError(f"component value {key!r} is {value!r}, not costs by name")
+        return value
+
+    def name_map(self, key: str) -> dict[str, str]:
+        """A name for each name (the chronicle section of each of Karla's actions)."""
+        value = self.values[key].value
+        if not (isinstance(value, dict) and all(isinstance(x, str) for x in value.values())):
+            raise TypeError(f"component value {key!r} is {value!r}, not names by name")
+        return value
+
+    def text(self, key: str) -> str:
+        """A reading named by a word (how a final-turn death or market goes)."""
+        value = self.values[key].value
+        if not isinstance(value, str):
+            raise TypeError(f"component value {key!r} is {value!r}, not a word")
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self.values[key].value
+        if not isinstance(value, bool):
+            raise TypeError(f"component value {key!r} is {value!r}, not true or false")
+        return value
+
     # Typed accessors: the rules read values through these, never the raw dict.
     def setup_card(self, players: int) -> SetupCard:
         return SetupCard.model_validate(self.v("setup_cards")[str(players)])
@@ -92,16 +162,20 @@ class ComponentData(BaseModel):
 
     def chronicle_capacity(self, players: int) -> dict[str, int]:
         return {sec: sum(1 for m in marks if m <= players)
-                for sec, marks in self.v("chronicle_sections").items()}
+                for sec, marks in self.number_lists("chronicle_sections").items()}
 
     def graveyard_capacity(self, players: int) -> int:
-        return sum(1 for m in self.v("graveyard_slots") if m <= players)
+        return sum(1 for m in self.numbers("graveyard_slots") if m <= players)
 
     def train_time(self, building: str) -> int:
-        return int(self.v(f"{building}_train_time"))
+        return self.n(f"{building}_train_time")
 
     def estimates(self) -> dict[str, Provenanced]:
         return {k: p for k, p in self.values.items() if p.provenance == "estimate"}
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @cache
@@ -162,7 +236,7 @@ def validate_consistency(data: ComponentData) -> None:
         check_karla_order(data.v("karla_action_order"), spaces)
 
 
-def check_church_costs(costs: Any, levels: int) -> None:
+def check_church_costs(costs: object, levels: int) -> None:
     """The grain printed above church levels 2..top (level 1 is where drawn members start)."""
     wanted = [str(level) for level in range(2, levels + 1)]
     if not isinstance(costs, dict) or sorted(costs) != sorted(wanted):
@@ -175,7 +249,7 @@ def check_church_costs(costs: Any, levels: int) -> None:
                                    "at least 0")
 
 
-def check_karla_order(order: Any, spaces: set[str]) -> None:
+def check_karla_order(order: object, spaces: set[str]) -> None:
     """Karla's board, clockwise: every action space in play exactly once. Her board also
     prints the expansions' spaces (inn, wedding, smuggling, ...), covered by a wooden marker
     when not in play; a layout may list them too, and the engine walks past them."""
@@ -190,7 +264,23 @@ def check_karla_order(order: Any, spaces: set[str]) -> None:
                                f"missing {', '.join(missing)}")
 
 
-def correction_value(data: ComponentData, key: str, value: Any) -> Any:
+def _same_shape(shipped: object, value: object) -> bool:
+    """`value` is what the shipped value is: a whole number, a word, true/false, a list
+    or an object of the same kind of items, item by item where the shipped value has one
+    (the typed reads of ComponentData rely on it)."""
+    if isinstance(shipped, list):
+        return isinstance(value, list) and (not shipped or all(
+            _same_shape(shipped[min(i, len(shipped) - 1)], item)
+            for i, item in enumerate(value)))
+    if isinstance(shipped, dict):
+        first = next(iter(shipped.values()), None)
+        return isinstance(value, dict) and all(
+            isinstance(k, str) and (not shipped or _same_shape(shipped.get(k, first), item))
+            for k, item in value.items())
+    return type(value) is type(shipped)
+
+
+def correction_value(data: ComponentData, key: str, value: object) -> object:
     """Validate one correction against the rest of the data; raises ComponentProblem."""
     if key not in data.values:
         raise ComponentProblem(f"{key}: not a component value")
@@ -203,6 +293,8 @@ def correction_value(data: ComponentData, key: str, value: Any) -> Any:
         if isinstance(exc, ComponentProblem):
             raise
         raise ComponentProblem(f"{key}: {exc}") from exc
+    if not _same_shape(data.values[key].value, value):  # the typed reads stay true
+        raise ComponentProblem(f"{key}: must have the shape of {data.values[key].value!r}")
     return value
 
 
@@ -230,8 +322,8 @@ def component_warnings(data: ComponentData) -> list[ComponentWarning]:
     rulebook statement without making the game unplayable. Never raises for a value
     `validate_consistency` accepts."""
     out: list[ComponentWarning] = []
-    colours = len(data.v("influence_colours"))
-    for n in data.v("player_counts"):
+    colours = len(data.names("influence_colours"))
+    for n in data.numbers("player_counts"):
         card = data.setup_card(n)
         added, drawn = card.bag_per_colour * colours, card.cubes_placed
         if added <= drawn:

@@ -7,11 +7,34 @@ state (the session applies to a copy).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from companion.village import chance
-from companion.village.commands import ChooseDeath, FinishGame, HoldMarket, OverrideScore
+from companion.village.commands import (
+    AddCustomerTile,
+    Adjust,
+    ChooseCompensationCube,
+    ChooseDeath,
+    Command,
+    EndTurn,
+    FinishGame,
+    FreeAction,
+    HoldMarket,
+    KarlaChooseCube,
+    MarketPass,
+    MarketServe,
+    MassAdvance,
+    MassBuyOut,
+    MoveMember,
+    NextStartMarkerCoin,
+    OverrideScore,
+    RemoveCustomerTile,
+    SetCustomerPoints,
+    SetTime,
+    SpendNextStartMarker,
+    SpendTime,
+    TakeBackTime,
+    TakeCube,
+    Well,
+)
 from companion.village.components import ComponentData
 from companion.village.rules import (
     compensation,
@@ -24,7 +47,7 @@ from companion.village.rules import (
     well,
 )
 from companion.village.rules.actions import ACTION_HANDLERS
-from companion.village.rules.context import Ctx
+from companion.village.rules.context import Ctx, Handler, handles
 from companion.village.rules.deaths import choose_death, death_candidates
 from companion.village.rules.errors import RuleError, require
 from companion.village.rules.rounds import progress
@@ -63,33 +86,33 @@ def _finish(ctx: Ctx, _cmd: FinishGame) -> None:
     ctx.state.phase = "finished"
 
 
-HANDLERS: dict[str, Callable[[Ctx, Any], None]] = {
-    "take_cube": turns.take_cube,
-    "well": well.well,
-    "free_action": turns.free_action,
-    "end_turn": turns.end_turn,
-    **ACTION_HANDLERS,  # the action spaces: harvest, family, crafts, council, travel, church
-    "hold_market": _hold_market,
-    "market_serve": market.serve,
-    "market_pass": market.pass_,
-    "spend_time": corrections.spend_time_by_hand,
-    "choose_death": _choose_death,
-    "choose_compensation_cube": compensation.choose_compensation_cube,
-    "mass_buyout": mass.buy_out,
-    "mass_advance": mass.advance,
-    "karla_choose_cube": karla.choose_cube,
-    "spend_next_start_marker": marker_coin.spend_next_start_marker,
-    "next_start_marker_coin": marker_coin.next_start_marker_coin,
-    "adjust": corrections.adjust,
-    "set_time": corrections.set_time,
-    "take_back_time": corrections.take_back_time,
-    "add_customer_tile": corrections.add_customer_tile,
-    "remove_customer_tile": corrections.remove_customer_tile,
-    "set_customer_points": corrections.set_customer_points,
-    "move_member": corrections.move_member,
-    "override_score": _override,
-    "finish_game": _finish,
-}
+HANDLERS: dict[str, Handler] = dict([
+    handles(TakeCube, turns.take_cube),
+    handles(Well, well.well),
+    handles(FreeAction, turns.free_action),
+    handles(EndTurn, turns.end_turn),
+    *ACTION_HANDLERS.items(),  # the action spaces: harvest, family, crafts, council, travel, church
+    handles(HoldMarket, _hold_market),
+    handles(MarketServe, market.serve),
+    handles(MarketPass, market.pass_),
+    handles(SpendTime, corrections.spend_time_by_hand),
+    handles(ChooseDeath, _choose_death),
+    handles(ChooseCompensationCube, compensation.choose_compensation_cube),
+    handles(MassBuyOut, mass.buy_out),
+    handles(MassAdvance, mass.advance),
+    handles(KarlaChooseCube, karla.choose_cube),
+    handles(SpendNextStartMarker, marker_coin.spend_next_start_marker),
+    handles(NextStartMarkerCoin, marker_coin.next_start_marker_coin),
+    handles(Adjust, corrections.adjust),
+    handles(SetTime, corrections.set_time),
+    handles(TakeBackTime, corrections.take_back_time),
+    handles(AddCustomerTile, corrections.add_customer_tile),
+    handles(RemoveCustomerTile, corrections.remove_customer_tile),
+    handles(SetCustomerPoints, corrections.set_customer_points),
+    handles(MoveMember, corrections.move_member),
+    handles(OverrideScore, _override),
+    handles(FinishGame, _finish),
+])
 
 # The answer each kind of pending choice waits for.
 ANSWERS = {"death": "choose_death", "compensation_cube": "choose_compensation_cube",
@@ -126,12 +149,13 @@ def check_gates(state: VillageState, kind: str) -> None:
         raise RuleError("phase", "the game is finished", key="rule.game_finished")
 
 
-def apply_event(state: VillageState, comp: ComponentData, body: Any) -> list[str]:
+def apply_event(state: VillageState, comp: ComponentData,
+                body: Command | chance.ChanceEvent) -> list[str]:
     """Apply a validated command or chance event in place; returns the table notes."""
     ctx = Ctx(state, comp)
     state.notes = []
     state.note_data = []
-    if isinstance(body, chance.ChanceEvent):
+    if isinstance(body, chance.ChanceBase):
         chance.apply_chance(ctx, body)
     else:
         check_gates(state, body.type)

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from companion.core.errors import EngineFault
+from companion.village import chance
 from companion.village.commands import Command, Payment
 from companion.village.components import ComponentData
 from companion.village.rules import (
@@ -119,19 +120,15 @@ class Reader:
     def action_block(self, player: int, action: str) -> ActionBlock | None:
         return queries.action_block(self.state, self.comp, player, action)
 
-    def refusal(self, command: Any) -> RuleError | None:
+    def refusal(self, command: Command | chance.ChanceEvent) -> RuleError | None:
         """What the engine says to `command` (a command model) now; None = accepted."""
         return queries.refusal(self.state, self.comp, command)
 
-    def payment_refusal(self, command: dict[str, Any]) -> RuleError | None:
+    def payment_refusal(self, command: Command) -> RuleError | None:
         """The engine's refusal of `command` when it is that the payment is not the printed
         cost (the table may confirm it: "That's what we paid"); None otherwise, also when
         the command is refused for another reason (sending it says which)."""
-        try:
-            model = _COMMAND.validate_python(command)
-        except ValidationError:
-            return None
-        refused = self.refusal(model)
+        refused = self.refusal(command)
         return refused if refused is not None and refused.key in PAYMENT_REFUSALS else None
 
     # ---- printed costs, as the engine charges them ------------------------------------
@@ -157,7 +154,7 @@ class Reader:
         """The council's second privilege: how many cubes, and whether their colours must
         differ (Big Box) or may repeat (2011)."""
         return (self.comp.n("council_privilege_cubes"),
-                bool(self.comp.v("council_privilege_cubes_distinct")))
+                bool(self.comp.flag("council_privilege_cubes_distinct")))
 
     def mill_payment(self, player: int) -> Payment | None:
         return queries.mill_payment(self.state, self.comp, player)

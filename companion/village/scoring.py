@@ -101,11 +101,11 @@ def category_maxima(comp: ComponentData) -> dict[str, int | None]:
     level. None where the components set no bound (prestige, customers, coins)."""
     return {
         "prestige": None,
-        "travel": max(int(v) for v in comp.v("score_travel")),
-        "church": MAX_MEMBERS * max(int(v) for v in comp.v("score_church")),
+        "travel": max(int(v) for v in comp.numbers("score_travel")),
+        "church": MAX_MEMBERS * max(int(v) for v in comp.numbers("score_church")),
         "customers": None,
-        "chronicle": max(int(v) for v in comp.v("score_chronicle")),
-        "council": MAX_MEMBERS * max(int(v) for v in comp.v("score_council")),
+        "chronicle": max(int(v) for v in comp.numbers("score_chronicle")),
+        "council": MAX_MEMBERS * max(int(v) for v in comp.numbers("score_council")),
         "coins": None,
     }
 
@@ -123,22 +123,23 @@ def check_override(comp: ComponentData, cmd: OverrideScore) -> None:
 def categories_for(comp: ComponentData, *, prestige: int, cities: int, church: list[int],
                    council: list[int], customers: list[int], chronicle: int,
                    coins: int) -> dict[str, int]:
-    travel_table = comp.v("score_travel")
-    chron_table = comp.v("score_chronicle")
+    travel_table = comp.numbers("score_travel")
+    chron_table = comp.numbers("score_chronicle")
     return {
         "prestige": prestige,
         "travel": int(travel_table[min(cities, len(travel_table) - 1)]),
-        "church": sum(n * int(pts) for n, pts in zip(church, comp.v("score_church"), strict=True)),
+        "church": sum(n * pts for n, pts in zip(church, comp.numbers("score_church"),
+                                                strict=True)),
         "customers": sum(customers),
         "chronicle": int(chron_table[min(chronicle, len(chron_table) - 1)]),
         "council": sum(n * int(pts) for n, pts in
-                       zip(council, comp.v("score_council"), strict=True)),
+                       zip(council, comp.numbers("score_council"), strict=True)),
         "coins": coins,
     }
 
 
 def achievement(comp: ComponentData, total: int, expansions: list[str]) -> str:
-    raise_by = sum(int(comp.v("solo_expansion_raise")[e]) for e in set(expansions))
+    raise_by = sum(int(comp.counts("solo_expansion_raise")[e]) for e in set(expansions))
     name = "apprentice"
     for threshold, label in comp.v("solo_achievements"):
         if total >= int(threshold) + (raise_by if int(threshold) > 0 else 0):
@@ -173,7 +174,7 @@ def _tiebreaks(comp: ComponentData, names: list[str], values: dict[str, list[int
               "customers": ("most customer tiles", "customer tiles"),
               "youngest": ("the higher-numbered family member", "youngest generation")}
     return [TieKey(labels[k][1], values[k], higher_wins=True, label=labels[k][0])
-            for k in comp.v("tie_breaks")]
+            for k in comp.names("tie_breaks")]
 
 
 def build_sheet(comp: ComponentData, names: list[str], cats: list[dict[str, int]],

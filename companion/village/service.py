@@ -19,7 +19,8 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from companion.store.base import DamagedGame, SessionStore, UnsupportedSchema, utc_iso
-from companion.village import table_marks
+from companion.village import chance, table_marks
+from companion.village.commands import Command
 from companion.village.components import (
     ComponentData,
     ComponentProblem,
@@ -58,6 +59,11 @@ def calibration_key(edition: str) -> str:
     return f"calibration:village:{edition}"
 
 
+# Table mode: the seat of the phone that acted, and the seat it acted for if another one,
+# e.g. {"seat": 1} or {"seat": 1, "for": 2}.
+ActedBy = dict[str, int]
+
+
 class VillageService:
     def __init__(self, store: SessionStore) -> None:
         self.store = store
@@ -70,7 +76,7 @@ class VillageService:
     def components(self, edition: Literal["big-box", "2011"]) -> ComponentData:
         return load_components(edition, self.corrections(edition))
 
-    def correct(self, edition: Literal["big-box", "2011"], key: str, value: Any) -> None:
+    def correct(self, edition: Literal["big-box", "2011"], key: str, value: object) -> None:
         """Store a correction for new sessions; raises ComponentProblem naming the field."""
         data = self.components(edition)
         correction_value(data, key, value)
@@ -200,23 +206,23 @@ class VillageService:
 
     # `by` (table mode): who did it, e.g. {"seat": 1} for a phone at the table. It is kept
     # on the action's stored events for the log; the fold never reads it.
-    def execute(self, session_id: str, session: VillageSession, command: Any, *,
-                by: dict[str, Any] | None = None) -> Outcome:
+    def execute(self, session_id: str, session: VillageSession, command: Command, *,
+                by: ActedBy | None = None) -> Outcome:
         with self._rolled_back_on_failure(session):
             outcome = session.execute(command)
             self._saved(session_id, session, outcome, by)
         return outcome
 
     def enter_draw(self, session_id: str, session: VillageSession,
-                   outcome: dict[str, Any], *, by: dict[str, Any] | None = None) -> Outcome:
+                   outcome: chance.Outcome, *, by: ActedBy | None = None) -> Outcome:
         with self._rolled_back_on_failure(session):
             result = session.enter_draw(outcome)
             self._saved(session_id, session, result, by)
         return result
 
     def redraw(self, session_id: str, session: VillageSession, draw: Literal["bag", "mass"],
-               outcome: dict[str, Any] | None = None, *,
-               by: dict[str, Any] | None = None) -> Outcome:
+               outcome: chance.Outcome | None = None, *,
+               by: ActedBy | None = None) -> Outcome:
         with self._rolled_back_on_failure(session):
             result = session.redraw(draw, outcome)
             self._saved(session_id, session, result, by)
@@ -236,7 +242,7 @@ class VillageService:
             raise
 
     def _saved(self, session_id: str, session: VillageSession, outcome: Outcome,
-               by: dict[str, Any] | None = None) -> None:
+               by: ActedBy | None = None) -> None:
         count = len(outcome.events)
         if by and count:  # the action's events are the log's last: tag both copies
             for event in [*outcome.events, *session.events[-count:]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Literal, cast, get_args
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -28,7 +28,9 @@ from companion.village.scoring import check_override
 from companion.village.setup import VillageSetup, component_problems
 from companion.village.state import VillageState
 
-COMMAND = TypeAdapter(Command)
+COMMAND: TypeAdapter[Command] = TypeAdapter(Command)
+# Every command model (the members of the Command union), for isinstance.
+COMMAND_MODELS: tuple[type[BaseModel], ...] = get_args(get_args(Command)[0])
 DrawMode = Literal["app", "manual"]
 KarlaPolicy = Literal["ask", "auto"]
 
@@ -41,13 +43,23 @@ def utc_now() -> str:
 LEGACY_COMMANDS = {"spend_next_start_marker": "next_start_marker_coin"}
 
 
-def validate_command(command: Any) -> Any:
-    """A command (a dict or a command model) checked into a command model. Anything
-    malformed — not an object, an unknown type, a wrong field — is a RuleError naming the
-    field (the command's own type tag is left out of the path), never another error."""
-    if isinstance(command, BaseModel):
-        command = command.model_dump(mode="json")  # checked like a dict (no chance events)
-    if not isinstance(command, dict):
+RawCommand = Mapping[str, object]  # a command from outside: a stored log, a share client
+
+
+def validate_command(command: Command | RawCommand | object) -> Command:
+    """The boundary: a command from outside (a dict) checked into its command model, once.
+    A model built in this process (a screen's) was checked when it was built and passes
+    as it is. Anything malformed — not an object, an unknown type, a wrong field — is a
+    RuleError naming the field (the command's own type tag is left out of the path),
+    never another error."""
+    if isinstance(command, COMMAND_MODELS):
+        model = cast(Command, command)
+        if model.type in LEGACY_COMMANDS:
+            _refuse_legacy(model.type)
+        return model
+    if isinstance(command, BaseModel):  # a chance event or another model: not a command
+        command = command.model_dump(mode="json")
+    if not isinstance(command, Mapping):
         raise RuleError("type", "a command is an object with a type, e.g. {\"type\": "
                         "\"end_turn\"}", key="rule.command_not_object")
     kind = command.get("type")
@@ -58,12 +70,9 @@ def validate_command(command: Any) -> Any:
         raise RuleError("type", "must be text naming a command, e.g. \"end_turn\"",
                         key="rule.command_type_text")
     if kind in LEGACY_COMMANDS:
-        raise RuleError("type", f"{kind!r} is kept for old logs only; use "
-                        f"{LEGACY_COMMANDS[kind]!r}",
-                        key="rule.legacy_command",
-                        params={"kind": kind, "use": LEGACY_COMMANDS[kind]})
+        _refuse_legacy(kind)
     try:
-        return COMMAND.validate_python(command)
+        return COMMAND.validate_python(dict(command))
     except ValidationError as exc:
         if exc.errors()[0].get("type") in ("union_tag_invalid", "union_tag_not_found"):
             raise RuleError("type", f"unknown command {kind!r}",
@@ -71,10 +80,28 @@ def validate_command(command: Any) -> Any:
         raise from_validation(exc, tag=kind) from exc
 
 
-def parse_body(raw: dict[str, Any]) -> Any:
-    if raw.get("type") == "chance":
-        return chance.ChanceEvent.model_validate(raw)
-    return COMMAND.validate_python(raw)
+def _refuse_legacy(kind: str) -> None:
+    raise RuleError("type", f"{kind!r} is kept for old logs only; use "
+                    f"{LEGACY_COMMANDS[kind]!r}",
+                    key="rule.legacy_command",
+                    params={"kind": kind, "use": LEGACY_COMMANDS[kind]})
+
+
+Body = Command | chance.ChanceEvent  # what the log stores: a command or a chance event
+
+
+def parse_body(raw: Mapping[str, object], prefix: str = "") -> Body:
+    """The boundary for stored events: a stored body (a stored log, a redo stack) into its
+    model, once. A malformed one is a RuleError naming the field (after `prefix`)."""
+    # The union's tag, left out of the field path: a chance event's draw, a command's type.
+    tag = raw.get("draw") if raw.get("type") == "chance" else raw.get("type")
+    try:
+        if raw.get("type") == "chance":
+            return chance.CHANCE.validate_python(raw)
+        return COMMAND.validate_python(raw)
+    except ValidationError as exc:
+        raise from_validation(exc, prefix=prefix,
+                              tag=tag if isinstance(tag, str) else None) from exc
 
 
 class Outcome(BaseModel):
@@ -204,23 +231,24 @@ class VillageSession:
     # leaves the state, the log and the redo stack as they were: the input's shape is
     # checked first (validate_command, chance.check_outcome), the rules then read only
     # well-typed values.
-    def execute(self, command: Any) -> Outcome:
-        """Validate and apply a command (a model or a dict); raises RuleError."""
+    def execute(self, command: Command | RawCommand) -> Outcome:
+        """Apply a command; raises RuleError. A dict (a command from outside: a share
+        client, a test) is validated into its model here, once."""
         cmd = validate_command(command)
         if isinstance(cmd, OverrideScore):  # entered now, not replayed: within the game's
             check_override(self.comp, cmd)  # bounds, or kept on purpose
         return self._act(cmd)
 
-    def enter_draw(self, outcome: dict[str, Any]) -> Outcome:
+    def enter_draw(self, outcome: chance.Outcome | Mapping[str, object]) -> Outcome:
         """The players drew physically: record what came out as the pending draw."""
         if not self.state.pending or self.state.pending[0].kind != "chance":
             raise RuleError("draw", "no draw is waiting", key="rule.no_draw_waiting")
         draw = str(self.state.pending[0].draw)
-        outcome = chance.check_outcome(draw, outcome)
-        return self._act(chance.ChanceEvent(draw=draw, outcome=outcome, source="manual"))
+        checked = chance.check_outcome(draw, outcome)
+        return self._act(chance.chance_event(draw, checked, "manual"))
 
     def redraw(self, draw: Literal["bag", "mass"],
-               outcome: dict[str, Any] | None = None) -> Outcome:
+               outcome: chance.Outcome | Mapping[str, object] | None = None) -> Outcome:
         if not isinstance(draw, str) or draw not in chance.REDRAWABLE:
             raise RuleError("draw", f"only {' or '.join(chance.REDRAWABLE)} can be redrawn, "
                             f"not {draw!r}",
@@ -234,21 +262,21 @@ class VillageSession:
             if draw == "bag":
                 from companion.village.rules.bag import draw_placements
 
-                outcome = {"placements": draw_placements(ctx, rng)}
+                checked: chance.Outcome = chance.BagOutcome(
+                    placements=draw_placements(ctx, rng))
             else:
                 from companion.village.rules.mass import draw_items
 
                 assert trial.mass is not None
                 count = self.comp.n("mass_draw") - len(trial.mass.bought)
-                outcome = {"items": draw_items(ctx, rng, count)}
+                checked = chance.MassOutcome(items=draw_items(ctx, rng, count))
             source: Literal["app", "manual"] = "app"
         else:
-            outcome = chance.check_outcome(draw, outcome)
+            checked = chance.check_outcome(draw, outcome)
             source = "manual"
-        return self._act(chance.ChanceEvent(draw=draw, outcome=outcome, source=source,
-                                            redraw=True))
+        return self._act(chance.chance_event(draw, checked, source, redraw=True))
 
-    def _act(self, body: Any) -> Outcome:
+    def _act(self, body: Body) -> Outcome:
         """Apply one checked command or draw. A rule that refuses raises RuleError; any other
         exception is a bug and surfaces as EngineFault (never as a refusal)."""
         # Work on a copy and swap it in at the end: a reader never sees a half-applied
@@ -280,7 +308,7 @@ class VillageSession:
         """The log position of the next event (also what seeds its draw)."""
         return len(self._log) + len(recorded)
 
-    def _record(self, body: Any, group: int, recorded: list[Event]) -> None:
+    def _record(self, body: Body, group: int, recorded: list[Event]) -> None:
         recorded.append({"seq": self._next_seq(recorded), "group": group, "at": self.clock(),
                          "body": body.model_dump(mode="json")})
 
@@ -295,9 +323,8 @@ class VillageSession:
                 ctx = Ctx(state, self.comp)
                 draw = str(pending.draw)
                 rng = chance.rng_for(self.setup.seed, self._next_seq(recorded), draw)
-                body: Any = chance.ChanceEvent(draw=draw,
-                                               outcome=chance.app_outcome(ctx, pending, rng),
-                                               source="app")
+                body: Body = chance.chance_event(draw, chance.app_outcome(ctx, pending, rng),
+                                                 "app")
             elif pending.kind == "karla_cube" and self.karla_policy == "auto":
                 options = pending.detail.options
                 body = KarlaChooseCube(space=str(pending.detail.space),
@@ -358,10 +385,7 @@ class VillageSession:
         note_data: list[dict[str, Any]] = []
         work = self.state.clone()
         for ev in batch:  # on a copy: nothing changes unless every event applies
-            try:
-                body = parse_body(ev["body"])
-            except ValidationError as exc:  # a stored redo stack no fold has checked
-                raise from_validation(exc, prefix="redo", tag=ev["body"].get("type")) from exc
+            body = parse_body(ev["body"], prefix="redo")  # a stack no fold has checked
             notes += apply_event(work, self.comp, body)
             note_data += work.note_data
         self._log.redo_next()  # exactly as recorded

@@ -122,7 +122,7 @@ class VillageSetup(BaseModel):
 def component_problems(setup: VillageSetup, comp: ComponentData) -> list[Problem]:
     """What in `setup` the edition's components cannot play, each with its refusal key."""
     problems = []
-    colours = comp.v("player_colours")
+    colours = comp.names("player_colours")
     options = ", ".join(colours)
     for i, p in enumerate(setup.players):
         if p.colour not in colours:
@@ -131,8 +131,8 @@ def component_problems(setup: VillageSetup, comp: ComponentData) -> list[Problem
     if setup.solo and setup.karla_colour not in colours:
         problems.append(Problem("karla_colour", f"must be one of {options}",
                                 "rule.setup_colour", {"colour_options": list(colours)}))
-    if setup.seat_count not in comp.v("player_counts"):
-        counts = "/".join(map(str, comp.v("player_counts")))
+    if setup.seat_count not in comp.numbers("player_counts"):
+        counts = "/".join(map(str, comp.numbers("player_counts")))
         problems.append(Problem("players", f"the {setup.edition} edition plays {counts} players",
                                 "rule.setup_player_count",
                                 {"edition": setup.edition, "counts": counts}))
@@ -157,14 +157,14 @@ def slot_capacities(setup: VillageSetup, comp: ComponentData,
     the Big Box "5" marks. Games started before keep the capacities they had."""
     if setup.rules_version < 2:
         return comp.chronicle_capacity(n), comp.graveyard_capacity(n)
-    top = max(int(c) for c in comp.v("player_counts"))
+    top = max(int(c) for c in comp.numbers("player_counts"))
 
     def is_open(mark: int) -> bool:
         return min(int(mark), top) <= n
 
     chronicle = {sec: sum(1 for m in marks if is_open(m))
-                 for sec, marks in comp.v("chronicle_sections").items()}
-    return chronicle, sum(1 for m in comp.v("graveyard_slots") if is_open(m))
+                 for sec, marks in comp.number_lists("chronicle_sections").items()}
+    return chronicle, sum(1 for m in comp.numbers("graveyard_slots") if is_open(m))
 
 
 def initial_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
@@ -174,7 +174,7 @@ def initial_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
         assert setup.karla_colour is not None
         players.append(Player(name="Karla", colour=setup.karla_colour, kind="karla"))
     members: dict[str, Member] = {}
-    per_gen: dict[str, int] = comp.v("members_per_generation")
+    per_gen: dict[str, int] = comp.counts("members_per_generation")
     for idx, p in enumerate(players):
         for gen_s, count in per_gen.items():
             gen = int(gen_s)
@@ -186,7 +186,7 @@ def initial_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
                     loc = FARMYARD if gen == 1 else SUPPLY
                 members[mid] = Member(id=mid, owner=idx, gen=gen, loc=loc)
     n = len(players)
-    supply = {c: comp.n("cubes_per_colour") for c in comp.v("influence_colours")}
+    supply = {c: comp.n("cubes_per_colour") for c in comp.names("influence_colours")}
     supply[PLAGUE] = comp.n("plague_cubes")
     front = comp.front_spaces(n)
     queue = comp.n("market_queue_spaces")
@@ -196,7 +196,7 @@ def initial_state(setup: VillageSetup, comp: ComponentData) -> VillageState:
         solo=setup.solo,
         players=players,
         members=members,
-        spaces={s: [] for s in comp.v("action_spaces")},
+        spaces={s: [] for s in comp.names("action_spaces")},
         bag={c: 0 for c in supply},
         supply=supply,
         monks_in_bag=comp.n("monks"),

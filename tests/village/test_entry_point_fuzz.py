@@ -392,7 +392,7 @@ def _valid_outcomes(session: VillageSession) -> list[dict[str, Any]]:
     state = session.state
     if state.pending and state.pending[0].kind == "chance":
         return [chance.app_outcome(Ctx(state.clone(), session.comp), state.pending[0],
-                                   random.Random(seed)) for seed in range(12)]
+                                   random.Random(seed)).model_dump() for seed in range(12)]
     out: list[dict[str, Any]] = []
     for draw in chance.REDRAWABLE:
         trial = state.clone()
@@ -826,7 +826,7 @@ class EntryPoints(RuleBasedStateMachine):
         state = self.session.state
         if state.pending and state.pending[0].kind == "chance" and data.draw(st.booleans()):
             outcome = data.draw(_mutated(chance.app_outcome(
-                Ctx(state.clone(), self.session.comp), state.pending[0], rng),
+                Ctx(state.clone(), self.session.comp), state.pending[0], rng).model_dump(),
                 _json(_names(self.session)), _names(self.session)))
         check_call(self.session, ("enter_draw", outcome))
 

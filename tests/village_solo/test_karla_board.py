@@ -245,7 +245,7 @@ def test_app_fate_draws_keep_one_quill_per_set() -> None:
                                            detail={"side": "top", "tile": tile}),
                                    random.Random(f"{seed}:{tile}"))
             trial.karla.fate["top"][tile] = True
-            if out["quill"]:
+            if out.quill:
                 quills += 1
                 trial.karla.quill["top"] = tile
         assert quills == 1

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
+    from companion.village.service import ActedBy
 
 
 def acting_refusal(ctx: AppContext) -> str | None:
@@ -89,7 +90,7 @@ async def waiting_for_the_user(answer: asyncio.Future[bool]) -> bool:
     return await answer
 
 
-def acted_by(ctx: AppContext, actor: int | None = None) -> dict[str, Any] | None:
+def acted_by(ctx: AppContext, actor: int | None = None) -> ActedBy | None:
     """What goes into a stored event's "by": the seat of the phone that acted, and the
     seat it acted for when that is another one."""
     if ctx.member_id is None or ctx.share is None:

@@ -47,7 +47,7 @@ def change_lines(ctx: AppContext, change: PlayerChange, comp: ComponentData) -> 
         out.append(t("village.changes.line", what=what, change=change_text))
 
     if change.time_spent or change.quill_passed:
-        length = int(comp.v("time_track_length"))
+        length = int(comp.n("time_track_length"))
         where = t("panel.time.where", space=change.time + 1, length=length)
         to_quill = t("panel.time.to_quill", count=change.to_quill)
         key = "village.changes.time" if change.time_spent >= 0 else "village.changes.time_back"
@@ -83,7 +83,7 @@ def karla_lines(ctx: AppContext, note_data: list[dict[str, Any]]) -> list[str]:
 
 def changes_card(ctx: AppContext, state: VillageState, comp: ComponentData,
                  changes: list[PlayerChange], *, title: str, identifier: str,
-                 karla: list[str] | None = None, action: tuple[str, Callable[[], Any]] |
+                 karla: list[str] | None = None, action: tuple[str, Callable[[], object]] |
                  None = None, key: str | None = None, show_empty: bool = True) -> ft.Control:
     """The changes, one paragraph per player (the acting one first), then Karla's take
     with her reasons, then the next tap."""

@@ -3,7 +3,7 @@ save before confirming, translate errors, and re-render every client on a change
 
 Screens never touch the engine or the store directly:
 
-    ok = await controller.dispatch({"type": "take_cube", "space": "market", "colour": "green"})
+    ok = await controller.dispatch(TakeCube(space="market", colour="green"))
 
 `dispatch` returns False (and shows the error naming the field) when the rules refuse.
 """
@@ -26,7 +26,9 @@ from companion.app.village.log.model import LogEntry, actor_of
 from companion.app.village.log.words import describe
 from companion.app.village.present import error_text, note_texts
 from companion.app.village.table.round_end_data import round_end_of
+from companion.village import chance
 from companion.village.changes import PlayerChange, changes
+from companion.village.commands import Command
 from companion.village.read import Reader, RuleError, TurnOptions
 from companion.village.service import VillageService
 from companion.village.session import Outcome, VillageSession
@@ -192,8 +194,8 @@ class VillageController(SharedHandle[VillageSession]):
         return turn_options(self.session)
 
     # ---- acting ------------------------------------------------------------------------
-    async def dispatch(self, command: dict[str, Any],
-                       on_refusal: Callable[[RuleError], Any] | None = None) -> bool:
+    async def dispatch(self, command: Command,
+                       on_refusal: Callable[[RuleError], object] | None = None) -> bool:
         """Apply a command; a refusal is toasted, or handed to `on_refusal` (a form that
         shows it beside the field it names, never over its buttons).
 
@@ -208,21 +210,21 @@ class VillageController(SharedHandle[VillageSession]):
         return await self._run(lambda svc, s: svc.execute(self.session_id, s, command, by=by),
                                on_refusal)
 
-    def _actor(self, command: dict[str, Any]) -> int | None:
+    def _actor(self, command: Command) -> int | None:
         """The player `command` acts for (None: nobody in particular, or Karla)."""
         state = self.state
-        actor = actor_of(state, command)
+        actor = actor_of(state, command.model_dump(mode="json"))
         if state.karla is not None and actor == state.karla.player:
             return None
         return actor
 
-    async def enter_draw(self, outcome: dict[str, Any]) -> bool:
+    async def enter_draw(self, outcome: chance.Outcome) -> bool:
         by = acted_by(self.ctx)
         return await self._run(lambda svc, s: svc.enter_draw(self.session_id, s, outcome,
                                                              by=by))
 
     async def redraw(self, draw: Literal["bag", "mass"],
-                     outcome: dict[str, Any] | None = None) -> bool:
+                     outcome: chance.Outcome | None = None) -> bool:
         by = acted_by(self.ctx)
         return await self._run(lambda svc, s: svc.redraw(self.session_id, s, draw, outcome,
                                                          by=by))
@@ -290,8 +292,8 @@ class VillageController(SharedHandle[VillageSession]):
         elif result is not False:
             self.last_notes = []
 
-    async def _run(self, work: Callable[[VillageService, VillageSession], Any],
-                   on_refusal: Callable[[RuleError], Any] | None = None) -> bool:
+    async def _run(self, work: Callable[[VillageService, VillageSession], object],
+                   on_refusal: Callable[[RuleError], object] | None = None) -> bool:
         """Apply + save on the store thread (SharedHandle.run); also keep what the action
         changed and work out what the table asks next, there rather than on the loop."""
         session = self.session

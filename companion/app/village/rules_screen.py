@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -116,7 +116,7 @@ def rules_card(ctx: AppContext, item: Interpretation, *, this_game: str | None =
 
 
 def rules_note(ctx: AppContext, setup: VillageSetup,
-               on_open: Callable[[], Any] | None = None) -> ft.Control:
+               on_open: Callable[[], object] | None = None) -> ft.Control:
     """Which rules a game follows: its rules version, the readings it plays by that are
     not the app's reading for new games, and (with `on_open`) the way to the rules screen."""
     t = ctx.t

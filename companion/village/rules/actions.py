@@ -5,22 +5,32 @@ the well (taken instead of a cube): well.py."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from companion.village.commands import (
+    Church,
+    CouncilAdvance,
+    CouncilEnter,
+    CouncilPrivilege,
+    CraftsBuy,
+    CraftsTrain,
+    FamilyBirth,
+    FamilyRecall,
+    Harvest,
+    Mill,
+    Travel,
+)
 from companion.village.rules import church, council, crafts, family, harvest, travel
-from companion.village.rules.context import Ctx
+from companion.village.rules.context import Handler, handles
 
-ACTION_HANDLERS: dict[str, Callable[[Ctx, Any], None]] = {
-    "harvest": harvest.harvest,
-    "family_birth": family.family_birth,
-    "family_recall": family.family_recall,
-    "crafts_train": crafts.crafts_train,
-    "crafts_buy": crafts.crafts_buy,
-    "mill": crafts.mill,
-    "council_enter": council.council_enter,
-    "council_advance": council.council_advance,
-    "council_privilege": council.council_privilege,
-    "travel": travel.travel,
-    "church": church.church,
-}
+ACTION_HANDLERS: dict[str, Handler] = dict([
+    handles(Harvest, harvest.harvest),
+    handles(FamilyBirth, family.family_birth),
+    handles(FamilyRecall, family.family_recall),
+    handles(CraftsTrain, crafts.crafts_train),
+    handles(CraftsBuy, crafts.crafts_buy),
+    handles(Mill, crafts.mill),
+    handles(CouncilEnter, council.council_enter),
+    handles(CouncilAdvance, council.council_advance),
+    handles(CouncilPrivilege, council.council_privilege),
+    handles(Travel, travel.travel),
+    handles(Church, church.church),
+])

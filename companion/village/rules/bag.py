@@ -16,7 +16,7 @@ def fill_bag(ctx: Ctx) -> dict[str, int]:
     st = ctx.state
     card = ctx.comp.setup_card(len(st.players))
     added: dict[str, int] = {}
-    for colour in ctx.comp.v("influence_colours"):
+    for colour in ctx.comp.names("influence_colours"):
         n = min(card.bag_per_colour, st.supply.get(colour, 0))
         if n < card.bag_per_colour:
             ctx.note("supply_short", count=n, colour=colour)
@@ -35,7 +35,7 @@ def space_quota(ctx: Ctx) -> dict[str, int]:
     card = ctx.comp.setup_card(len(ctx.state.players))
     left = sum(ctx.state.bag.values())
     quota: dict[str, int] = {}
-    for space in ctx.comp.v("action_spaces"):
+    for space in ctx.comp.names("action_spaces"):
         n = min(card.spaces[space], left)
         quota[space] = n
         left -= n
@@ -56,7 +56,7 @@ def draw_placements(ctx: Ctx, rng: random.Random) -> dict[str, list[str]]:
 def check_placements(ctx: Ctx, placements: dict[str, list[str]]) -> None:
     """A draw (the app's or one typed in after a physical draw) must fit bag and card."""
     quota = space_quota(ctx)
-    spaces = set(ctx.comp.v("action_spaces"))
+    spaces = set(ctx.comp.names("action_spaces"))
     for space, got in placements.items():
         if not isinstance(space, str) or space not in spaces:
             raise RuleError(f"outcome.{space}", "not an action space", key="rule.not_action_space")
@@ -86,7 +86,7 @@ def place(ctx: Ctx, placements: dict[str, list[str]]) -> None:
         for c in cubes:
             st.bag[c] -= 1
             st.spaces[space].append(c)
-    for space in ctx.comp.v("action_spaces"):
+    for space in ctx.comp.names("action_spaces"):
         if placements.get(space):
             ctx.note("put_on_space", space=space,
                      cubes={c: placements[space].count(c) for c in sorted(set(placements[space]))})

@@ -13,7 +13,7 @@ from companion.village.rules.turns import check_action, mark_action_done
 
 
 def default_church_payment(ctx: Ctx, player: int) -> Payment:
-    cost = ctx.comp.v("church_action")
+    cost = ctx.comp.counts("church_action")
     p = ctx.state.players[player]
     if p.cubes.get("brown", 0) >= int(cost["brown"]):
         return Payment(cubes={"brown": int(cost["brown"])})
@@ -22,7 +22,7 @@ def default_church_payment(ctx: Ctx, player: int) -> Payment:
 
 def church_costs(ctx: Ctx) -> list[Cost]:
     """000 教堂: one brown cube, or the time printed instead."""
-    cost = ctx.comp.v("church_action")
+    cost = ctx.comp.counts("church_action")
     return [Cost(cubes={"brown": int(cost["brown"])}), Cost(time=int(cost["time"]))]
 
 

@@ -14,7 +14,7 @@ def step_compensation(ctx: Ctx) -> None:
     """Suggested seat compensation: 2nd 1 grain, 3rd a random cube, 4th a cube of choice,
     5th an extra coin (rulebook 遊戲設置 14)."""
     st = ctx.state
-    kinds = ctx.comp.v("seat_compensation")
+    kinds = ctx.comp.names("seat_compensation")
     n = len(st.players)
     for seat in range(1, n):
         player = (st.start_player + seat) % n

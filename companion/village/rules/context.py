@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from pydantic import BaseModel
+
+from companion.village.commands import Command
 from companion.village.components import ComponentData
 from companion.village.interpretations import default_reading
 from companion.village.notes import render_en
@@ -34,3 +38,22 @@ class Ctx:
         """Record a table note: English text for logs and tests, key + params for the app."""
         self.state.notes.append(render_en(key, params))
         self.state.note_data.append({"key": key, "params": params})
+
+
+# ---- the engine's handlers, one per command model ------------------------------------------
+Handler = Callable[[Ctx, Command], None]
+_C = TypeVar("_C", bound=BaseModel)
+
+
+def handles(model: type[_C], rule: Callable[[Ctx, _C], None]) -> tuple[str, Handler]:
+    """`rule` as the handler of `model`'s commands, keyed by the model's type tag: the
+    engine calls it with any Command, the rule gets exactly its own model."""
+    tag = str(model.model_fields["type"].default)
+
+    def handler(ctx: Ctx, cmd: Command) -> None:
+        if not isinstance(cmd, model):
+            raise TypeError(f"the {tag} handler got a {type(cmd).__name__}")
+        rule(ctx, cmd)
+
+    handler.__name__ = getattr(rule, "__name__", tag)
+    return tag, handler

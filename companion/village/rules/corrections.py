@@ -51,7 +51,7 @@ def adjust(ctx: Ctx, cmd: Adjust) -> None:
             setattr(p, cmd.field, new)
     elif cmd.field == "cubes":
         colour = cmd.key or ""
-        require(colour in ctx.comp.v("influence_colours"), "key", "an influence colour",
+        require(colour in ctx.comp.names("influence_colours"), "key", "an influence colour",
                 key="rule.need_influence_colour")
         new = p.cubes.get(colour, 0) + cmd.delta
         require(new >= 0, "delta", f"{p.name} would have {new} {colour}",
@@ -64,7 +64,7 @@ def adjust(ctx: Ctx, cmd: Adjust) -> None:
         st.supply[colour] -= cmd.delta
     elif cmd.field == "goods":
         goods = cmd.key or ""
-        require(goods in ctx.comp.v("goods_types"), "key", "a goods type",
+        require(goods in ctx.comp.names("goods_types"), "key", "a goods type",
                 key="rule.need_goods_type")
         new = p.goods.get(goods, 0) + cmd.delta
         require(new >= 0, "delta", f"{p.name} would have {new} {goods}",
@@ -201,9 +201,9 @@ def _spots(ctx: Ctx) -> dict[str, list[str]]:
     """The named spots of the places that have several (levels, cities, sections …)."""
     st, comp = ctx.state, ctx.comp
     return {
-        "workshop": list(comp.v("workshop_goods")),
+        "workshop": list(comp.name_lists("workshop_goods")),
         "council": [str(i) for i in range(1, comp.n("council_levels") + 1)],
-        "church": [str(i) for i in range(1, len(comp.v("score_church")) + 1)],
+        "church": [str(i) for i in range(1, len(comp.numbers("score_church")) + 1)],
         "travel": [str(i) for i in range(1, comp.n("travel_cities") + 1)],
         "chronicle": list(st.chronicle_capacity),
         "karla": ["side", "building"],

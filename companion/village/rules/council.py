@@ -30,11 +30,11 @@ def default_council_payment(ctx: Ctx, player: int, entering_level: int) -> Payme
     """The printed green (coins stand in for missing ones) unless the player has the
     printed scrolls and not enough green; plus the time printed for the level entered."""
     if entering_level == 1:
-        cost = ctx.comp.v("council_enter")
+        cost = ctx.comp.counts("council_enter")
         time = int(cost["time"])
     else:
-        cost = ctx.comp.v("council_advance")
-        time = int(ctx.comp.v("council_advance_time")[str(entering_level)])
+        cost = ctx.comp.counts("council_advance")
+        time = int(ctx.comp.counts("council_advance_time")[str(entering_level)])
     green, scrolls = int(cost["green"]), int(cost["scroll"])
     p = ctx.state.players[player]
     if p.cubes.get("green", 0) < green and p.goods.get("scroll", 0) >= scrolls:
@@ -45,11 +45,11 @@ def default_council_payment(ctx: Ctx, player: int, entering_level: int) -> Payme
 def council_costs(ctx: Ctx, entering_level: int) -> list[Cost]:
     """000 議會: green cubes (coins standing in) or the scroll, plus the level's time."""
     if entering_level == 1:
-        cost = ctx.comp.v("council_enter")
+        cost = ctx.comp.counts("council_enter")
         time = int(cost["time"])
     else:
-        cost = ctx.comp.v("council_advance")
-        time = int(ctx.comp.v("council_advance_time")[str(entering_level)])
+        cost = ctx.comp.counts("council_advance")
+        time = int(ctx.comp.counts("council_advance_time")[str(entering_level)])
     return [Cost(time=time, cubes={"green": int(cost["green"])}),
             Cost(time=time, goods={"scroll": int(cost["scroll"])})]
 
@@ -72,7 +72,7 @@ def use_privilege(ctx: Ctx, player: int, priv: Privilege, max_level: int) -> Non
         # Big Box (000 第二階級): 「2個不同顏色的影響力方塊」; 2011 (004 의회 2): 「원하는 색큐브
         # 2개」, the colours you want, one colour twice included.
         count = ctx.comp.n("council_privilege_cubes")
-        if ctx.comp.v("council_privilege_cubes_distinct"):
+        if ctx.comp.flag("council_privilege_cubes_distinct"):
             require(len(priv.cubes) == count and len(set(priv.cubes)) == count,
                     "privilege.cubes", f"choose {count} influence cubes of different colours",
                     key="rule.choose_different_cubes", params={"count": count})
@@ -87,7 +87,7 @@ def use_privilege(ctx: Ctx, player: int, priv: Privilege, max_level: int) -> Non
         assert priv.goods is not None
         p.goods[priv.goods] = p.goods.get(priv.goods, 0) + 1
     else:
-        trade = ctx.comp.v("council_privilege_prestige")
+        trade = ctx.comp.counts("council_privilege_prestige")
         coins, prestige = int(trade["coins"]), int(trade["prestige"])
         require(p.coins >= coins, "privilege.level",
                 f"{p.name} needs exactly {coins} coin for {prestige} prestige",

@@ -14,7 +14,7 @@ from companion.village.rules.turns import check_action, mark_action_done
 
 
 def _goods_for(ctx: Ctx, building: str, goods: str | None) -> str:
-    options: list[str] = ctx.comp.v("workshop_goods")[building]
+    options: list[str] = ctx.comp.name_lists("workshop_goods")[building]
     if goods is None:
         require(len(options) == 1, "goods", f"choose one of {', '.join(options)}",
                 key="rule.choose_goods", params={"goods_options": list(options)})
@@ -29,7 +29,7 @@ def default_train_payment(ctx: Ctx, building: str, train: bool, produce: bool) -
     """The printed time: training (if a member is placed now) plus production."""
     time = ctx.comp.train_time(building) if train else 0
     if produce:
-        time += int(ctx.comp.v("produce_time")[building])
+        time += int(ctx.comp.counts("produce_time")[building])
     return Payment(time=time)
 
 
@@ -61,13 +61,13 @@ def crafts_train(ctx: Ctx, cmd: CraftsTrain) -> None:
 
 
 def default_buy_payment(ctx: Ctx, player: int, building: str) -> Payment:
-    cost: dict[str, int] = dict(ctx.comp.v("workshop_buy_cost")[building])
+    cost: dict[str, int] = dict(ctx.comp.costs("workshop_buy_cost")[building])
     grain = cost.pop("grain", 0)
     return cubes_or_coins(ctx, player, cost, grain=grain)
 
 
 def buy_costs(ctx: Ctx, building: str) -> list[Cost]:
-    cost: dict[str, int] = dict(ctx.comp.v("workshop_buy_cost")[building])
+    cost: dict[str, int] = dict(ctx.comp.costs("workshop_buy_cost")[building])
     grain = cost.pop("grain", 0)
     return [Cost(cubes=cost, grain=grain)]
 
@@ -86,7 +86,7 @@ def crafts_buy(ctx: Ctx, cmd: CraftsBuy) -> None:
 
 def mill(ctx: Ctx, cmd: Mill) -> None:
     player = check_action(ctx, "crafts")
-    m = ctx.comp.v("mill")
+    m = ctx.comp.counts("mill")
     if cmd.pay is not None:
         check_printed(ctx, cmd.pay, [Cost(time=int(m["time"]), grain=int(m["grain"]))])
     pay(ctx, player, cmd.pay if cmd.pay is not None else

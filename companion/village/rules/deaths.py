@@ -65,7 +65,7 @@ def bury(ctx: Ctx, member: Member, section: str | None, *,
     is already over (its last sale emptied the market before the death was answered)."""
     st = ctx.state
     name = st.players[member.owner].name
-    final_rule = str(ctx.comp.v("final_turn_death"))
+    final_rule = str(ctx.comp.text("final_turn_death"))
     # 2011: 「최종액션 중 죽게 되는 가족원은 단순히 게임에서 제거한다」 — only a death in the final
     # turns themselves (they start once the end's own turn is over: order_set). Games
     # started before rules version 2 removed every death after the end was triggered.

@@ -61,4 +61,4 @@ def _market_end_rule(ctx: Ctx) -> str:
     version 2: the component value they played with)."""
     if ctx.state.edition == "big-box" and ctx.rules_version >= 2:
         return ctx.reading("final_turns_after_market_end")
-    return str(ctx.comp.v("final_turns_market"))
+    return str(ctx.comp.text("final_turns_market"))

@@ -23,7 +23,7 @@ def harvest(ctx: Ctx, _cmd: Harvest) -> None:
 
 def harvest_amount(ctx: Ctx, player: int) -> int:
     """2 grain; 3 with a horse and a plough; 4 with an ox and a plough (one combination)."""
-    table = ctx.comp.v("harvest_grain")
+    table = ctx.comp.counts("harvest_grain")
     goods = ctx.state.players[player].goods
     if goods.get("ox", 0) and goods.get("plough", 0):
         return int(table["ox_plough"])

@@ -11,9 +11,10 @@ from typing import Any
 
 from companion.village.commands import KarlaChooseCube
 from companion.village.locations import BAG, KARLA_BUILDING, KARLA_SIDE
+from companion.village.outcomes import ColourOutcome, D4Chance, FateChance, FateOutcome
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import bury
-from companion.village.rules.errors import RuleError, require
+from companion.village.rules.errors import require
 from companion.village.rules.market import start_market_day
 from companion.village.state import PLAGUE, KarlaWhy, Member, Pending, PendingDetail
 
@@ -30,7 +31,7 @@ def karla_index(ctx: Ctx) -> int:
 def order_from(ctx: Ctx, space: str) -> list[str]:
     """Action spaces clockwise as printed on Karla's board, starting with `space`. Spaces
     of modules not in play (covered on her board) are walked past."""
-    order = [s for s in ctx.comp.v("karla_action_order") if s in ctx.state.spaces]
+    order = [s for s in ctx.comp.names("karla_action_order") if s in ctx.state.spaces]
     i = order.index(space)
     return order[i:] + order[:i]
 
@@ -120,7 +121,7 @@ def take_for_karla(ctx: Ctx, space: str, colour: str, *why: Why) -> None:
         ctx.note(key, **params)
     st.karla_react = space
     st.flow.insert(0, "karla_react")
-    for side, positions in ctx.comp.v("karla_fate_after").items():
+    for side, positions in ctx.comp.number_lists("karla_fate_after").items():
         if pos in positions:
             tile = list(positions).index(pos)
             if not karla.fate[side][tile]:
@@ -128,27 +129,27 @@ def take_for_karla(ctx: Ctx, space: str, colour: str, *why: Why) -> None:
                                           detail=PendingDetail(side=side, tile=tile, space=space)))
 
 
-def app_fate_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> dict[str, Any]:
+def app_fate_outcome(ctx: Ctx, pending: Pending, rng: random.Random) -> FateOutcome:
     karla = ctx.state.karla
     assert karla is not None
     side = str(pending.detail.side)
     face_down = karla.fate[side].count(False)
     quill_open = karla.quill[side] >= 0
     quill = (not quill_open) and rng.randrange(face_down) == 0
-    return {"side": side, "tile": pending.detail.tile, "quill": quill}
+    return FateOutcome(side=side, tile=int(pending.detail.tile or 0), quill=quill)
 
 
-def app_d4_outcome(ctx: Ctx, rng: random.Random) -> dict[str, Any]:
-    return {"colour": rng.choice(list(ctx.comp.v("influence_colours")))}
+def app_d4_outcome(ctx: Ctx, rng: random.Random) -> ColourOutcome:
+    return ColourOutcome(colour=rng.choice(list(ctx.comp.names("influence_colours"))))
 
 
-def apply_chance(ctx: Ctx, pending: Pending, draw: str, out: dict[str, Any]) -> None:
+def apply_chance(ctx: Ctx, pending: Pending, ev: FateChance | D4Chance) -> None:
     st = ctx.state
     karla = st.karla
     assert karla is not None
-    if draw == "d4":
-        colour = out.get("colour")
-        require(isinstance(colour, str) and colour in ctx.comp.v("influence_colours"),
+    if ev.draw == "d4":
+        colour = ev.outcome.colour
+        require(colour in ctx.comp.names("influence_colours"),
                 "outcome.colour", "the die shows an influence colour", key="rule.die_shows_colour")
         st.pending.pop(0)
         space = str(pending.detail.space)
@@ -159,17 +160,13 @@ def apply_chance(ctx: Ctx, pending: Pending, draw: str, out: dict[str, Any]) -> 
             ctx.note("d4_again", colour=str(colour))
             st.pending.append(Pending(kind="chance", draw="d4", detail=PendingDetail(space=space)))
         return
-    if draw != "fate":
-        raise RuleError("draw", f"unknown draw {draw}",
-                        key="rule.unknown_draw", params={"draw": draw})
+    out = ev.outcome
     side = str(pending.detail.side)
     tile = int(pending.detail.tile or 0)
-    require(out.get("side") == side and type(out.get("tile")) is int and out["tile"] == tile,
+    require(out.side == side and out.tile == tile,
             "outcome", f"the {side} tile {tile + 1} is the one being flipped",
             key="rule.fate_tile_flipped", params={"side": side, "tile": tile + 1})
-    quill = out.get("quill")
-    require(isinstance(quill, bool), "outcome.quill", "must be true or false",
-            key="rule.true_or_false")
+    quill = out.quill
     face_down = karla.fate[side].count(False)
     if karla.quill[side] >= 0:
         require(not quill, "outcome.quill", f"the {side} set's quill is already face up",
@@ -213,7 +210,7 @@ def karla_death(ctx: Ctx, from_space: str) -> None:
     if not order:
         ctx.note("karla_no_member")
         return
-    section = ctx.comp.v("karla_death_section").get(from_space, "graveyard")
+    section = ctx.comp.name_map("karla_death_section").get(from_space, "graveyard")
     # A full section sends her member to the graveyard. The Port's sea_travel space would
     # fall back to a sea-burial slot instead; the data has none (the Port is not supported
     # yet and new setups refuse it), so that rule is not implemented.

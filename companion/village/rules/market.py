@@ -48,7 +48,7 @@ def serve(ctx: Ctx, cmd: MarketServe) -> None:
     check_customer_payment(ctx, cmd.pay)
     pay(ctx, seller, cmd.pay)
     if not free:
-        extra = ctx.comp.v("market_extra_sale")
+        extra = ctx.comp.counts("market_extra_sale")
         green = int(extra["green"])
         if cmd.extra_with_coin:
             require(p.coins >= green, "extra_with_coin", f"{p.name} has no coin to spare",

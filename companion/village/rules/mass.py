@@ -172,11 +172,11 @@ def _after_draw(ctx: Ctx) -> None:
 
 def church_top(ctx: Ctx) -> int:
     """The church track's top level: one level per printed score (final scoring)."""
-    return len(ctx.comp.v("score_church"))
+    return len(ctx.comp.numbers("score_church"))
 
 
 def _cheapest_step(ctx: Ctx, player: int) -> int | None:
-    costs = ctx.comp.v("church_advance_grain")
+    costs = ctx.comp.counts("church_advance_grain")
     top = church_top(ctx)
     levels = [m.level for m in ctx.state.members_in("church", player) if m.level < top]
     if not levels:
@@ -207,7 +207,7 @@ def advancer(ctx: Ctx) -> int | None:
 
 
 def advance_cost(ctx: Ctx, from_level: int, to_level: int) -> int:
-    costs = ctx.comp.v("church_advance_grain")
+    costs = ctx.comp.counts("church_advance_grain")
     return sum(int(costs[str(lvl)]) for lvl in range(from_level + 1, to_level + 1))
 
 

@@ -10,13 +10,14 @@ one place, and a UI built on these offers exactly what the engine will accept.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from companion.village import chance
 from companion.village.commands import (
     AddCustomerTile,
     ChooseCompensationCube,
     ChooseDeath,
+    Command,
     EndTurn,
     FreeAction,
     MarketServe,
@@ -37,7 +38,8 @@ from companion.village.rules.market import available_slots
 from companion.village.state import VillageState
 
 
-def refusal(state: VillageState, comp: ComponentData, command: Any) -> RuleError | None:
+def refusal(state: VillageState, comp: ComponentData,
+            command: Command | chance.ChanceEvent) -> RuleError | None:
     """What the engine says to `command` (a command model) now: None when it would accept
     it, else its RuleError naming the field. Tried on a copy."""
     try:
@@ -47,7 +49,8 @@ def refusal(state: VillageState, comp: ComponentData, command: Any) -> RuleError
     return None
 
 
-def _after(state: VillageState, comp: ComponentData, command: Any) -> VillageState | None:
+def _after(state: VillageState, comp: ComponentData,
+           command: Command | chance.ChanceEvent) -> VillageState | None:
     """The state after `command`, or None when the engine refuses it."""
     work = state.clone()
     try:
@@ -98,7 +101,7 @@ def well_options(state: VillageState, comp: ComponentData) -> list[WellOption]:
         return []
     player = state.players[state.current]
     out: list[WellOption] = []
-    for colour in comp.v("influence_colours"):
+    for colour in comp.names("influence_colours"):
         for coins in range(player.coins + 1):
             after = _after(state, comp, Well.model_validate({"colour": colour,
                                                              "coins": coins}))
@@ -117,7 +120,7 @@ def well_price(state: VillageState, comp: ComponentData) -> int | None:
     if not state.players:
         return None
     work = state.clone()
-    colour = str(comp.v("influence_colours")[0])
+    colour = str(comp.names("influence_colours")[0])
     plenty = comp.n("cubes_per_colour")
     work.players[work.current].cubes[colour] = plenty
     after = _after(work, comp, Well.model_validate({"colour": colour}))
@@ -235,11 +238,11 @@ def compensation_colours(state: VillageState, comp: ComponentData) -> list[str]:
     player's choice, or the cube drawn physically)."""
     pending = state.pending[0] if state.pending else None
     out: list[str] = []
-    for colour in comp.v("influence_colours"):
-        answer: Any
+    for colour in comp.names("influence_colours"):
+        answer: Command | chance.ChanceEvent
         if pending is not None and pending.kind == "chance":
-            answer = chance.ChanceEvent(draw="compensation_cube", outcome={"colour": colour},
-                                        source="manual")
+            answer = chance.CompensationChance(outcome=chance.ColourOutcome(colour=colour),
+                                               source="manual")
         else:
             answer = ChooseCompensationCube.model_validate({"colour": colour})
         if refusal(state, comp, answer) is None:
@@ -251,7 +254,7 @@ def compensation_colours(state: VillageState, comp: ComponentData) -> list[str]:
 def church_levels(comp: ComponentData) -> list[int]:
     """The church track's levels, 1 (entered from the black bag) to the top: one per
     printed score (`score_church`)."""
-    return list(range(1, len(comp.v("score_church")) + 1))
+    return list(range(1, len(comp.numbers("score_church")) + 1))
 
 
 # ---- corrections ------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from companion.village.rules.turns import check_action, mark_action_done
 
 
 def default_travel_payment(ctx: Ctx, player: int, route_cubes: dict[str, int]) -> Payment:
-    cost = ctx.comp.v("travel_cost")
+    cost = ctx.comp.counts("travel_cost")
     base = cubes_or_coins(ctx, player, {str(k): v for k, v in route_cubes.items()},
                           time=int(cost["time"]))
     return base.model_copy(update={"goods": {"wagon": int(cost["wagon"])}})
@@ -35,7 +35,7 @@ def travel(ctx: Ctx, cmd: Travel) -> None:
         require(cmd.reward is not None, "reward", "choose the city's reward",
                 key="rule.choose_city_reward")
     if cmd.pay is not None:
-        cost = ctx.comp.v("travel_cost")
+        cost = ctx.comp.counts("travel_cost")
         check_printed(ctx, cmd.pay, [Cost(
             time=int(cost["time"]), goods={"wagon": int(cost["wagon"])},
             cubes={str(k): v for k, v in cmd.route_cubes.items()})])
@@ -44,7 +44,7 @@ def travel(ctx: Ctx, cmd: Travel) -> None:
     member.loc = travel_spot(cmd.city)
     if new_city:
         p.cities.append(cmd.city)
-        reward = ctx.comp.v("travel_reward")
+        reward = ctx.comp.counts("travel_reward")
         if cmd.reward == "prestige":
             p.prestige += int(reward["prestige"])
         elif cmd.reward == "coin":

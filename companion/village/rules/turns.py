@@ -48,7 +48,7 @@ def take_cube(ctx: Ctx, cmd: TakeCube) -> None:
     if cmd.colour == PLAGUE:
         st.supply[PLAGUE] = st.supply.get(PLAGUE, 0) + 1
         ctx.note("plague_taken", player=p.name, space=cmd.space)
-        spend_time(ctx, st.current, int(ctx.comp.v("plague_time")))
+        spend_time(ctx, st.current, int(ctx.comp.n("plague_time")))
     else:
         p.cubes[cmd.colour] = p.cubes.get(cmd.colour, 0) + 1
     if cmd.space == "market":

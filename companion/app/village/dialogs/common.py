@@ -7,11 +7,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET
 from companion.app.village.present import error_params, error_text
-from companion.village.commands import Command
+from companion.village.commands import OverrideScore
 from companion.village.components import ComponentData
 from companion.village.read import Reader, RuleError
 from companion.village.state import VillageState
@@ -20,8 +20,7 @@ if TYPE_CHECKING:
     from companion.app.context import AppContext
 
 logger = logging.getLogger(__name__)
-Action = Callable[[], Any]
-_COMMAND: TypeAdapter[Any] = TypeAdapter(Command)
+Action = Callable[[], object]
 
 
 class DialogSlot:
@@ -174,14 +173,18 @@ def refusal_message(ctx: AppContext, exc: RuleError) -> str:
     return error_text(ctx, exc)
 
 
-def command_refusal(ctx: AppContext, state: VillageState, comp: ComponentData,
-                    command: dict[str, Any]) -> str | None:
-    """Why the engine would refuse `command` now (tried on a copy), in the player's
-    words; None when it would accept it."""
+def override_command(ctx: AppContext, state: VillageState, comp: ComponentData, player: int,
+                     category: str, value: int | None,
+                     beyond_max: bool) -> tuple[str | None, OverrideScore | None]:
+    """A score override as its command, or why the engine would refuse it now (tried on a
+    copy, in the player's words): (None, command) when it would accept it."""
     try:
-        model = _COMMAND.validate_python(command)
-    except ValidationError as exc:  # a shape the commands do not take (a bug, not input)
-        logger.warning("command %s does not validate: %s", command, exc)
-        return ctx.t("games.not_saved")
-    refused = Reader(state, comp).refusal(model)
-    return refusal_message(ctx, refused) if refused is not None else None
+        command = OverrideScore(player=player, category=category, value=value,
+                                beyond_max=beyond_max)
+    except ValidationError as exc:  # a shape the command does not take (a bug, not input)
+        logger.warning("override of %s does not validate: %s", category, exc)
+        return ctx.t("games.not_saved"), None
+    refused = Reader(state, comp).refusal(command)
+    if refused is not None:
+        return refusal_message(ctx, refused), None
+    return None, command

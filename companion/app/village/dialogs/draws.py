@@ -9,7 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -34,6 +34,14 @@ from companion.app.village.table.cubes import (
     cube_chip,
 )
 from companion.app.village.table.words import member_text, player_name, space_name
+from companion.village.chance import (
+    BagOutcome,
+    ColourOutcome,
+    FateOutcome,
+    MassOutcome,
+    Outcome,
+    StartPlayerOutcome,
+)
 from companion.village.read import MONK, Reader, RuleError
 from companion.village.state import Pending
 
@@ -42,7 +50,7 @@ if TYPE_CHECKING:
     from companion.app.village.controller import VillageController
 
 logger = logging.getLogger(__name__)
-Submit = Callable[[dict[str, Any]], Awaitable[bool]]
+Submit = Callable[[Outcome], Awaitable[bool]]
 
 
 @dataclass
@@ -61,7 +69,7 @@ def _context_lines(env: FormEnv) -> list[ft.Control]:
 
 
 def _colour_choices(env: FormEnv, colours: list[str], prefix: str,
-                    on_pick: Callable[[str], Any]) -> ft.Control:
+                    on_pick: Callable[[str], object]) -> ft.Control:
     chips: list[ft.Control] = []
     for colour in colours:
         chips.append(ft.Column([
@@ -76,7 +84,8 @@ def _colour_choices(env: FormEnv, colours: list[str], prefix: str,
 def start_player_form(env: FormEnv) -> ft.AlertDialog:
     state = env.controller.state
     tiles = [choice_tile(player_name(env.ctx, state, i), None,
-                         partial(env.submit, {"player": i}), identifier=f"start-player-{i}",
+                         partial(env.submit, StartPlayerOutcome(player=i)),
+                         identifier=f"start-player-{i}",
                          leading=colour_dot(p.colour, 24))
              for i, p in enumerate(state.players)]
     return dialog(env.ctx.t("village.form.start_player.title"),
@@ -90,7 +99,7 @@ def compensation_draw_form(env: FormEnv, pending: Pending) -> ft.AlertDialog:
     colours = Reader(state, env.controller.session.comp).compensation_colours()
 
     async def pick(colour: str) -> None:
-        await env.submit({"colour": colour})
+        await env.submit(ColourOutcome(colour=colour))
 
     return dialog(env.ctx.t("village.form.compensation.title"),
                   [*_context_lines(env), text(env.ctx.t("village.form.compensation.body",
@@ -102,18 +111,17 @@ def compensation_draw_form(env: FormEnv, pending: Pending) -> ft.AlertDialog:
 def fate_form(env: FormEnv, pending: Pending) -> ft.AlertDialog:
     side = pending.detail.side or "top"
     tile = pending.detail.tile or 0
-    outcome = {"side": side, "tile": tile}
     side_name = term(env.ctx, "side", side)
     return dialog(env.ctx.t("village.form.fate.title"),
                   [*_context_lines(env),
                    text(env.ctx.t("village.form.fate.body", side=side_name, tile=tile + 1)),
                    choice_tile(env.ctx.t("village.form.fate.quill"),
                                env.ctx.t("village.form.fate.quill_hint"),
-                               partial(env.submit, {**outcome, "quill": True}),
+                               partial(env.submit, FateOutcome(side=side, tile=tile, quill=True)),
                                identifier="fate-quill",
                                leading=ft.Icon(ft.Icons.HISTORY_EDU, size=32)),
                    choice_tile(env.ctx.t("village.form.fate.blank"), None,
-                               partial(env.submit, {**outcome, "quill": False}),
+                               partial(env.submit, FateOutcome(side=side, tile=tile, quill=False)),
                                identifier="fate-blank",
                                leading=ft.Icon(ft.Icons.CROP_SQUARE, size=32))],
                   env.actions, identifier="form-fate")
@@ -123,7 +131,7 @@ def d4_form(env: FormEnv, pending: Pending) -> ft.AlertDialog:
     space = pending.detail.space or ""
 
     async def pick(colour: str) -> None:
-        await env.submit({"colour": colour})
+        await env.submit(ColourOutcome(colour=colour))
 
     return dialog(env.ctx.t("village.form.d4.title"),
                   [*_context_lines(env),
@@ -295,7 +303,7 @@ class BagForm:
             space = exc.field.removeprefix("outcome.")
             self._refuse(error_text(ctx, exc), space, refusal_message(ctx, exc))
             return
-        await self.env.submit({"placements": placements})
+        await self.env.submit(BagOutcome(placements=placements))
 
     async def _scroll_to(self, key: str) -> None:
         """Bring the marked slot into view (the slots scroll under the palette)."""
@@ -385,4 +393,4 @@ class MassForm:
         except RuleError as exc:
             show_error(self.error, error_text(self.env.ctx, exc))
             return
-        await self.env.submit({"items": self.items()})
+        await self.env.submit(MassOutcome(items=self.items()))

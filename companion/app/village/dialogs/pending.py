@@ -40,6 +40,12 @@ from companion.app.village.table.words import (
     player_name,
     space_name,
 )
+from companion.village.commands import (
+    ChooseCompensationCube,
+    ChooseDeath,
+    Command,
+    KarlaChooseCube,
+)
 from companion.village.read import Reader
 from companion.village.state import Member, Pending
 
@@ -72,7 +78,7 @@ def pending_summary(ctx: AppContext, controller: VillageController, pending: Pen
 
 class PendingDialogs:
     def __init__(self, ctx: AppContext, controller: VillageController, slot: DialogSlot,
-                 on_undo: Callable[[], Any], on_hidden: Callable[[], None]) -> None:
+                 on_undo: Callable[[], object], on_hidden: Callable[[], None]) -> None:
         self.ctx = ctx
         self.controller = controller
         self.slot = slot
@@ -137,7 +143,7 @@ class PendingDialogs:
             return self._karla(pending)
         return self._draw(pending)
 
-    async def _answer(self, command: dict[str, Any]) -> None:
+    async def _answer(self, command: Command) -> None:
         await self.controller.dispatch(command)
 
     def _context_controls(self) -> list[ft.Control]:
@@ -161,7 +167,7 @@ class PendingDialogs:
                 title += " " + ctx.t("village.death.alike", count=len(alike))
             tiles.append(choice_tile(
                 title, death_destination(ctx, state, comp, m),
-                partial(self._answer, {"type": "choose_death", "member": m.id}),
+                partial(self._answer, ChooseDeath(member=m.id)),
                 identifier=f"death-{m.id}",
                 leading=colour_dot(state.players[m.owner].colour, 24)))
         gen = candidates[0].gen if candidates else 0
@@ -176,8 +182,8 @@ class PendingDialogs:
         seat = (pending.player - state.start_player) % len(state.players) + 1
         name = player_name(ctx, state, pending.player)
         colours = Reader(state, self.controller.session.comp).compensation_colours()
-        chips = self._colour_row(colours, "compensation", lambda c: {
-            "type": "choose_compensation_cube", "colour": c})
+        chips = self._colour_row(colours, "compensation",
+                                 lambda c: ChooseCompensationCube(colour=c))
         body = [*self._context_controls(),
                 text(ctx.t("village.compensation.body", player=name, seat=seat)), chips]
         return dialog(ctx.t("village.compensation.title", player=name), body, self._actions(),
@@ -187,8 +193,8 @@ class PendingDialogs:
         ctx = self.ctx
         space = pending.detail.space or ""
         options = list(pending.detail.options)
-        chips = self._colour_row(options, "karla-choice", lambda c: {
-            "type": "karla_choose_cube", "space": space, "colour": c})
+        chips = self._colour_row(options, "karla-choice",
+                                 lambda c: KarlaChooseCube(space=space, colour=c))
         reasons = note_texts(ctx, [w.model_dump() for w in pending.detail.why])
         body = [*self._context_controls(),
                 text(ctx.t("village.karla.choose_body", space=space_name(ctx, space))),
@@ -197,7 +203,7 @@ class PendingDialogs:
                       identifier="dialog-karla-cube")
 
     def _colour_row(self, colours: list[str], prefix: str,
-                    command: Callable[[str], dict[str, Any]]) -> ft.Control:
+                    command: Callable[[str], Command]) -> ft.Control:
         cells: list[ft.Control] = [ft.Column([
             cube_chip(self.ctx, c, size=56, identifier=f"{prefix}-{c}",
                       on_click=partial(self._answer, command(c))),

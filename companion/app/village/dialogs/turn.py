@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import flet as ft
 
@@ -13,6 +13,8 @@ from companion.app.village.dialogs.draws import BagForm, FormEnv, MassForm
 from companion.app.village.table.cubes import colour_name, cube_chip
 from companion.app.village.table.sections import bag_text
 from companion.app.village.table.words import player_name
+from companion.village.chance import Outcome
+from companion.village.commands import Well
 from companion.village.read import Reader
 
 if TYPE_CHECKING:
@@ -64,10 +66,7 @@ class TurnDialogs:
                               identifier="dialog-well"), self._tag("well"))
 
     async def _use_well(self, colour: str, coins: int) -> None:
-        command: dict[str, Any] = {"type": "well", "colour": colour}
-        if coins:
-            command["coins"] = coins
-        if await self.controller.dispatch(command):
+        if await self.controller.dispatch(Well(colour=colour, coins=coins)):
             self.slot.close()
 
     # ---- the bag ----------------------------------------------------------------------------
@@ -81,7 +80,7 @@ class TurnDialogs:
 
     # ---- replacing a draw with what was drawn by hand ---------------------------------------
     def open_redraw(self, draw: Literal["bag", "mass"]) -> None:
-        async def submit(outcome: dict[str, Any]) -> bool:
+        async def submit(outcome: Outcome) -> bool:
             done = await self.controller.redraw(draw, outcome)
             if done:
                 self.slot.close()

@@ -12,7 +12,7 @@ import flet as ft
 from companion.app.kit import choice_chips, muted
 from companion.app.village.forms.payment import PaymentDraft, payment_editor
 from companion.app.village.panel.members import MemberGroup, group_label, group_members
-from companion.village.commands import Payment
+from companion.village.commands import Command, Payment
 from companion.village.components import ComponentData
 from companion.village.read import Reader
 from companion.village.state import VillageState
@@ -28,7 +28,7 @@ class FormEnv:
     comp: ComponentData
     player: int
     enabled: bool
-    refresh: Callable[[], Any]  # re-render the form after a local change
+    refresh: Callable[[], object]  # re-render the form after a local change
 
     @property
     def rules(self) -> Reader:
@@ -37,11 +37,11 @@ class FormEnv:
 
     @property
     def colours(self) -> list[str]:
-        return list(self.comp.v("influence_colours"))
+        return list(self.comp.names("influence_colours"))
 
     @property
     def goods(self) -> list[str]:
-        return list(self.comp.v("goods_types"))
+        return list(self.comp.names("goods_types"))
 
     def t(self, key: str, **kwargs: Any) -> str:
         return self.ctx.t(key, **kwargs)
@@ -83,14 +83,14 @@ class ActionForm:
     def controls(self, env: FormEnv) -> list[ft.Control]:
         raise NotImplementedError
 
-    def command(self, env: FormEnv) -> dict[str, Any] | None:
+    def command(self, env: FormEnv) -> Command | None:
         raise NotImplementedError
 
     def reset(self) -> None:
         """Forget the choices after a successful apply."""
 
 
-def setter(env: FormEnv, apply: Callable[[str], Any]) -> Callable[[str], None]:
+def setter(env: FormEnv, apply: Callable[[str], object]) -> Callable[[str], None]:
     """A chip handler: store the pick, then re-render the form."""
     def pick(value: str) -> None:
         apply(value)
@@ -99,7 +99,7 @@ def setter(env: FormEnv, apply: Callable[[str], Any]) -> Callable[[str], None]:
 
 
 def mode_chips(env: FormEnv, options: Sequence[tuple[str, str]], selected: str,
-               on_pick: Callable[[str], Any], key: str) -> ft.Control:
+               on_pick: Callable[[str], object], key: str) -> ft.Control:
     return choice_chips(options, selected, setter(env, on_pick), key=key,
                         disabled=not env.enabled)
 
@@ -113,7 +113,7 @@ def chosen_group(groups: Sequence[MemberGroup], key: str | None) -> MemberGroup 
 
 
 def group_picker(env: FormEnv, title: str, groups: Sequence[MemberGroup],
-                 selected: MemberGroup | None, on_pick: Callable[[str], Any],
+                 selected: MemberGroup | None, on_pick: Callable[[str], object],
                  key: str) -> list[ft.Control]:
     if not groups:
         return [muted(title), muted(env.t("panel.form.no_member"), size=16)]

@@ -18,6 +18,13 @@ from companion.app.village.forms.base import (
 )
 from companion.app.village.panel.members import MemberGroup
 from companion.app.village.present import term
+from companion.village.commands import (
+    Command,
+    CouncilAdvance,
+    CouncilEnter,
+    CouncilPrivilege,
+    Privilege,
+)
 
 PRIVILEGE_KEYS = {1: "panel.council.priv1", 2: "panel.council.priv2",
                   3: "panel.council.priv3", 4: "panel.council.priv4"}
@@ -68,7 +75,7 @@ class CouncilForm(ActionForm):
         if self.mode == "enter":
             return env.groups(["farmyard"])
         groups = env.groups(["council"])
-        top = int(env.comp.v("council_levels"))
+        top = int(env.comp.n("council_levels"))
         return [g for g in groups if int(g.loc.split(":")[1]) < top]
 
     def _reach(self, env: FormEnv, group: MemberGroup | None) -> int:
@@ -150,23 +157,20 @@ class CouncilForm(ActionForm):
         return pick
 
     # ---- command ------------------------------------------------------------------------
-    def _privilege(self) -> dict[str, Any] | None:
+    def _privilege(self) -> Privilege | None:
         if not self.privilege:
             return None
-        priv: dict[str, Any] = {"level": self.privilege}
-        if self.privilege == 2:
-            priv["cubes"] = list(self.cubes)
-        if self.privilege == 3:
-            priv["goods"] = self.goods
-        return priv
+        return Privilege(level=self.privilege,
+                         cubes=list(self.cubes) if self.privilege == 2 else [],
+                         goods=self.goods if self.privilege == 3 else None)
 
-    def command(self, env: FormEnv) -> dict[str, Any] | None:
+    def command(self, env: FormEnv) -> Command | None:
         if self.mode == "privilege":
             priv = self._privilege()
-            return None if priv is None else {"type": "council_privilege", "privilege": priv}
+            return None if priv is None else CouncilPrivilege(privilege=priv)
         group = chosen_group(self._groups(env), self.member)
         if group is None:
             return None
-        kind = "council_enter" if self.mode == "enter" else "council_advance"
-        return {"type": kind, "member": group.first, "pay": self.pay.draft.as_dict(),
-                "privilege": self._privilege()}
+        model = CouncilEnter if self.mode == "enter" else CouncilAdvance
+        return model(member=group.first, pay=self.pay.draft.as_payment(),
+                     privilege=self._privilege())

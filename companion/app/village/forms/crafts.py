@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from companion.app.kit import muted, switch
@@ -16,7 +14,7 @@ from companion.app.village.forms.base import (
     mode_chips,
 )
 from companion.app.village.present import term
-from companion.village.commands import Payment
+from companion.village.commands import Command, CraftsBuy, CraftsTrain, Mill, Payment
 
 
 class CraftsForm(ActionForm):
@@ -49,7 +47,7 @@ class CraftsForm(ActionForm):
         return self.train
 
     def _options(self, env: FormEnv) -> list[str]:
-        return list(env.comp.v("workshop_goods")[self.building])
+        return list(env.comp.name_lists("workshop_goods")[self.building])
 
     def _goods(self, env: FormEnv) -> str | None:
         options = self._options(env)
@@ -74,7 +72,7 @@ class CraftsForm(ActionForm):
                   ("mill", t("panel.crafts.mill"))],
             self.mode, lambda v: self._set("mode", v), "crafts-mode")]
         if self.mode != "mill":
-            buildings = list(env.comp.v("workshop_goods"))
+            buildings = list(env.comp.name_lists("workshop_goods"))
             out.append(mode_chips(env, [(b, term(env.ctx, "building", b)) for b in buildings],
                                   self.building, lambda v: self._set("building", v),
                                   "crafts-building"))
@@ -87,8 +85,8 @@ class CraftsForm(ActionForm):
                                   self._goods(env) or "", lambda v: self._set("goods", v),
                                   "crafts-goods"))
         if self.mode == "mill":
-            out.append(ft.Text(env.ctx.tn("panel.crafts.mill_gain", env.comp.v("mill")["coins"],
-                                       coins=env.comp.v("mill")["coins"]),
+            coins = env.comp.counts("mill")["coins"]
+            out.append(ft.Text(env.ctx.tn("panel.crafts.mill_gain", coins, coins=coins),
                                size=16))
         choice = (self.mode, self.building, self._training(env), self.produce)
         self.pay.offer(choice, self._printed(env))
@@ -121,14 +119,14 @@ class CraftsForm(ActionForm):
         env.refresh()
 
     # ---- command ------------------------------------------------------------------------
-    def command(self, env: FormEnv) -> dict[str, Any] | None:
-        pay = self.pay.draft.as_dict()
+    def command(self, env: FormEnv) -> Command | None:
+        pay = self.pay.draft.as_payment()
         if self.mode == "mill":
-            return {"type": "mill", "pay": pay}
+            return Mill(pay=pay)
         goods = self._goods(env)
         if self.mode == "buy":
-            return None if goods is None else {"type": "crafts_buy", "building": self.building,
-                                               "goods": goods, "pay": pay}
+            return None if goods is None else CraftsBuy(building=self.building, goods=goods,
+                                                        pay=pay)
         member = None
         if self._training(env):
             group = chosen_group(env.groups(["farmyard"]), self.member)
@@ -137,5 +135,5 @@ class CraftsForm(ActionForm):
             member = group.first
         if self.produce and goods is None:
             return None
-        return {"type": "crafts_train", "building": self.building, "train_member": member,
-                "produce": self.produce, "goods": goods if self.produce else None, "pay": pay}
+        return CraftsTrain(building=self.building, train_member=member, produce=self.produce,
+                           goods=goods if self.produce else None, pay=pay)

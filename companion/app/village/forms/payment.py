@@ -16,7 +16,7 @@ import flet as ft
 from companion.app.kit import muted, stepper
 from companion.app.village.present import payment_words, term
 from companion.app.village.table.cubes import cube
-from companion.village.commands import Payment
+from companion.village.commands import PAY_TIME_MAX, Payment
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -40,8 +40,12 @@ class PaymentDraft:
                    cubes={str(k): v for k, v in pay.cubes.items() if v},
                    goods={str(k): v for k, v in pay.goods.items() if v})
 
+    def as_payment(self) -> Payment:
+        """The command's `pay` field."""
+        return Payment.model_validate(self.as_dict())
+
     def as_dict(self) -> dict[str, Any]:
-        """The command's `pay` field (zeros left out)."""
+        """The command's `pay` field as stored (zeros left out)."""
         out: dict[str, Any] = {k: getattr(self, k) for k in COUNTERS if getattr(self, k)}
         cubes = {k: v for k, v in self.cubes.items() if v}
         goods = {k: v for k, v in self.goods.items() if v}
@@ -52,8 +56,10 @@ class PaymentDraft:
         return out
 
     def step(self, kind: str, key: str | None, delta: int) -> None:
-        if key is None:
-            setattr(self, kind, max(0, getattr(self, kind) + delta))
+        if key is None:  # time stops at the most one payment may name
+            top = PAY_TIME_MAX if kind == "time" else None
+            value = max(0, getattr(self, kind) + delta)
+            setattr(self, kind, value if top is None else min(top, value))
         else:
             bucket: dict[str, int] = getattr(self, kind)
             bucket[key] = max(0, bucket.get(key, 0) + delta)
@@ -64,7 +70,7 @@ def payment_summary(ctx: AppContext, draft: PaymentDraft) -> str:
                          grain=draft.grain, goods=draft.goods)
 
 
-def payment_editor(ctx: AppContext, draft: PaymentDraft, refresh: Callable[[], Any], *,
+def payment_editor(ctx: AppContext, draft: PaymentDraft, refresh: Callable[[], object], *,
                    key: str, colours: Sequence[str], goods: Sequence[str],
                    kinds: Sequence[str] = ("time", "cubes", "coins", "grain", "goods"),
                    title: str | None = None, always_open: bool = False,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from companion.app.kit import muted
@@ -16,7 +14,7 @@ from companion.app.village.forms.base import (
     mode_chips,
 )
 from companion.app.village.forms.payment import PaymentDraft
-from companion.village.commands import Payment
+from companion.village.commands import Church, Command, FamilyBirth, FamilyRecall, Harvest, Payment
 from companion.village.read import RECALL_PLACES
 
 
@@ -30,13 +28,13 @@ class HarvestForm(ActionForm):
 
     def controls(self, env: FormEnv) -> list[ft.Control]:
         p = env.state.players[env.player]
-        cap = int(env.comp.v("grain_max"))
+        cap = int(env.comp.n("grain_max"))
         return [ft.Text(env.t("panel.harvest.gain", amount=harvest_amount(env), grain=p.grain,
                               cap=cap), size=16),
                 muted(env.t("panel.harvest.rule"))]
 
-    def command(self, env: FormEnv) -> dict[str, Any] | None:
-        return {"type": "harvest"}
+    def command(self, env: FormEnv) -> Command | None:
+        return Harvest()
 
 
 class FamilyForm(ActionForm):
@@ -73,11 +71,11 @@ class FamilyForm(ActionForm):
                             chosen_group(groups, self.member), self._set_member, "family-member")
         return out
 
-    def command(self, env: FormEnv) -> dict[str, Any] | None:
+    def command(self, env: FormEnv) -> Command | None:
         if self.mode == "birth":
-            return {"type": "family_birth"}
+            return FamilyBirth()
         group = chosen_group(env.groups(RECALL_PLACES), self.member)
-        return None if group is None else {"type": "family_recall", "member": group.first}
+        return None if group is None else FamilyRecall(member=group.first)
 
 
 class ChurchForm(ActionForm):
@@ -95,7 +93,7 @@ class ChurchForm(ActionForm):
         self.member = key
 
     def _pay_with(self, env: FormEnv, how: str) -> None:
-        cost = env.comp.v("church_action")
+        cost = env.comp.counts("church_action")
         self.pay.draft = PaymentDraft.of(
             Payment(cubes={"brown": int(cost["brown"])}) if how == "brown"
             else Payment(time=int(cost["time"])))
@@ -106,7 +104,7 @@ class ChurchForm(ActionForm):
         out = group_picker(env, t("panel.church.which"), groups,
                            chosen_group(groups, self.member), self._set_member, "church-member")
         draft = self.pay.offer("church", env.rules.church_payment(env.player))
-        cost = env.comp.v("church_action")
+        cost = env.comp.counts("church_action")
         current = "brown" if draft.cubes.get("brown") else "time" if draft.time else ""
         out.append(mode_chips(env, [("brown", t("panel.church.pay_brown", count=cost["brown"])),
                                     ("time", t("panel.church.pay_time", count=cost["time"]))],
@@ -115,8 +113,8 @@ class ChurchForm(ActionForm):
         out.append(muted(t("panel.church.rule")))
         return out
 
-    def command(self, env: FormEnv) -> dict[str, Any] | None:
+    def command(self, env: FormEnv) -> Command | None:
         group = chosen_group(env.groups(["farmyard"]), self.member)
         if group is None:
             return None
-        return {"type": "church", "member": group.first, "pay": self.pay.draft.as_dict()}
+        return Church(member=group.first, pay=self.pay.draft.as_payment())

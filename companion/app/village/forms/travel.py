@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import flet as ft
 
@@ -18,6 +17,7 @@ from companion.app.village.forms.base import (
 )
 from companion.app.village.present import term
 from companion.app.village.table.cubes import cube
+from companion.village.commands import Command, Travel
 
 REWARD_CUBES = 2
 
@@ -65,13 +65,13 @@ class TravelForm(ActionForm):
         visited = env.state.players[env.player].cities
         cities = [(str(c), t("panel.travel.city_visited", city=c) if c in visited
                    else t("panel.travel.city", city=c))
-                  for c in range(1, int(env.comp.v("travel_cities")) + 1)]
+                  for c in range(1, int(env.comp.n("travel_cities")) + 1)]
         out += [muted(t("panel.travel.where")),
                 mode_chips(env, cities, str(self.city), self._set_city, "travel-city"),
                 muted(t("panel.travel.route"))]
         out += self._cube_steppers(env, self.route, "travel-route")
         if self._new_city(env):
-            rewards = [(r, term(env.ctx, "reward", r)) for r in env.comp.v("travel_rewards")]
+            rewards = [(r, term(env.ctx, "reward", r)) for r in env.comp.names("travel_rewards")]
             out += [muted(t("panel.travel.reward")),
                     mode_chips(env, rewards, self.reward or "", self._set_reward,
                                "travel-reward")]
@@ -104,20 +104,18 @@ class TravelForm(ActionForm):
         return rows
 
     # ---- command ------------------------------------------------------------------------
-    def command(self, env: FormEnv) -> dict[str, Any] | None:
+    def command(self, env: FormEnv) -> Command | None:
         group = chosen_group(env.groups(["farmyard", "travel"]), self.member)
         if group is None or not self.city:
             return None
-        cmd: dict[str, Any] = {
-            "type": "travel", "member": group.first, "city": self.city,
-            "route_cubes": {c: n for c, n in self.route.items() if n},
-            "pay": self.pay.draft.as_dict(),
-        }
+        reward, reward_cubes = None, []
         if self._new_city(env):
             if self.reward is None:
                 return None
-            cmd["reward"] = self.reward
+            reward = self.reward
             if self.reward == "cubes":
-                cmd["reward_cubes"] = [c for c, n in self.reward_cubes.items()
-                                       for _ in range(n)]
-        return cmd
+                reward_cubes = [c for c, n in self.reward_cubes.items() for _ in range(n)]
+        return Travel(member=group.first, city=self.city,
+                      route_cubes={c: n for c, n in self.route.items() if n},
+                      reward=reward, reward_cubes=reward_cubes,
+                      pay=self.pay.draft.as_payment())

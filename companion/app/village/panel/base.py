@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import flet as ft
 
@@ -24,6 +23,7 @@ from companion.app.village.present import error_text, note_texts
 from companion.app.village.table.base import SessionScreen
 from companion.app.village.table.paths import table_route
 from companion.app.village.table.words import player_name
+from companion.village.commands import Command
 from companion.village.components import ComponentData
 from companion.village.read import Reader, RuleError
 from companion.village.state import Pending, VillageState
@@ -160,9 +160,9 @@ class PanelScreen(SessionScreen):
 
     # ---- acting -------------------------------------------------------------------------
     # The last refused form command and why: shown in its form until the form changes.
-    refusal: tuple[dict[str, Any], RuleError] | None = None
+    refusal: tuple[Command, RuleError] | None = None
 
-    async def dispatch_form(self, command: dict[str, Any]) -> bool:
+    async def dispatch_form(self, command: Command) -> bool:
         """Apply a form's command; a refusal is shown in the form (`form_controls`)."""
         self.refusal = None
 
@@ -172,7 +172,7 @@ class PanelScreen(SessionScreen):
 
         return await self.dispatch(command, refused)
 
-    def form_controls(self, controls: list[ft.Control], command: dict[str, Any] | None,
+    def form_controls(self, controls: list[ft.Control], command: Command | None,
                       part_prefix: str) -> list[ft.Control]:
         """A form's controls, with the refusal of `command` (if it is the one refused,
         unchanged since) under the part it names (keys "<part_prefix>-<part>")."""
@@ -182,8 +182,8 @@ class PanelScreen(SessionScreen):
         return with_refusal(controls, part_prefix, refused[1].field,
                             error_text(self.ctx, refused[1]))
 
-    async def dispatch(self, command: dict[str, Any],
-                       on_refusal: Callable[[RuleError], Any] | None = None) -> bool:
+    async def dispatch(self, command: Command,
+                       on_refusal: Callable[[RuleError], object] | None = None) -> bool:
         """Apply a command; the controller toasts a refusal (in words) unless
         `on_refusal` shows it in the form, and every subscribed screen re-renders on
         success."""

@@ -27,14 +27,14 @@ class ChronicleScreen(PanelScreen):
         out: list[ft.Control] = [muted(turn_line(self.ctx, st), size=16)]
         if st.end is not None:
             out.append(self._end_banner())
-        printed = self.comp.v("chronicle_sections")
+        printed = self.comp.number_lists("chronicle_sections")
         for section, capacity in st.chronicle_capacity.items():
             members = st.members_at(f"chronicle:{section}")
             blocked = len(printed.get(section, [])) - capacity
             out.append(self._slots(term(self.ctx, "section", section), members, capacity,
                                    blocked, key=f"chronicle-{section}"))
         graves = st.members_in("graveyard")
-        blocked = len(self.comp.v("graveyard_slots")) - st.graveyard_capacity
+        blocked = len(self.comp.numbers("graveyard_slots")) - st.graveyard_capacity
         out.append(self._slots(self.ctx.t("panel.chronicle.graveyard"), graves,
                                st.graveyard_capacity, blocked, key="graveyard"))
         out.append(self._per_player())

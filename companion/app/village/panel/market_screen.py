@@ -5,7 +5,7 @@ sale's green or a coin) or pass; afterwards the refill as table instructions."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -25,6 +25,7 @@ from companion.app.village.panel.base import PanelScreen
 from companion.app.village.panel.turn import action_block, turn_line
 from companion.app.village.present import term
 from companion.app.village.table.words import player_name
+from companion.village.commands import Command, HoldMarket, MarketPass, MarketServe, as_paid
 from companion.village.state import MarketDay
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ class MarketScreen(PanelScreen):
         self.with_coin = False
         # A sale whose payment is not what a customer takes, waiting for "That's what we
         # paid": the command and the engine's words.
-        self.pay_question: tuple[dict[str, Any], str] | None = None
+        self.pay_question: tuple[MarketServe, str] | None = None
 
     def title(self) -> str:
         return self.ctx.t("panel.market.title")
@@ -119,7 +120,7 @@ class MarketScreen(PanelScreen):
         st = self.state
         seller = player_name(self.ctx, st, md.seller)  # Karla in the reader's spelling
         free = self.rules().sale_is_free()  # the engine's answer, tried on a copy
-        extra = self.comp.v("market_extra_sale")
+        extra = self.comp.counts("market_extra_sale")
         lines: list[ft.Control] = [
             muted(t("panel.market.day_by", player=player_name(self.ctx, st, md.trigger))),
             ft.Text(t("panel.market.to_sell", player=seller), size=22,
@@ -150,7 +151,7 @@ class MarketScreen(PanelScreen):
             self._slot_chips,
             self._points_row,
             payment_editor(self.ctx, self.pay, self.refresh, key="serve-pay",
-                           colours=[], goods=list(self.comp.v("goods_types")),
+                           colours=[], goods=list(self.comp.names("goods_types")),
                            kinds=("grain", "goods"), title=t("panel.market.demand"),
                            always_open=True),
         ]
@@ -215,11 +216,11 @@ class MarketScreen(PanelScreen):
         self.with_coin = not self.with_coin
         self.refresh()
 
-    def _serve_command(self) -> dict[str, Any] | None:
+    def _serve_command(self) -> MarketServe | None:
         if self.slot is None:
             return None
-        return {"type": "market_serve", "slot": self.slot, "points": self.points,
-                "pay": self.pay.as_dict(), "extra_with_coin": self.with_coin}
+        return MarketServe(slot=self.slot, points=self.points, pay=self.pay.as_payment(),
+                           extra_with_coin=self.with_coin)
 
     async def _serve(self) -> None:
         command = self._serve_command()
@@ -238,15 +239,15 @@ class MarketScreen(PanelScreen):
             return
         command = self.pay_question[0]
         self.pay_question = None
-        await self._send({**command, "pay": {**command["pay"], "override": True}})
+        await self._send(as_paid(command))
 
-    async def _send(self, command: dict[str, Any]) -> None:
+    async def _send(self, command: Command) -> None:
         if await self.dispatch_form(command):  # a refusal shows in the sale form
             self._reset_sale()
             self.refresh()
 
     async def _pass(self) -> None:
-        if await self.dispatch({"type": "market_pass"}):
+        if await self.dispatch(MarketPass()):
             self._reset_sale()
             self.refresh()
 
@@ -267,4 +268,4 @@ class MarketScreen(PanelScreen):
         return card(t("panel.market.day"), lines, identifier="market-day")
 
     async def _hold_market(self) -> None:
-        await self.dispatch({"type": "hold_market"})
+        await self.dispatch(HoldMarket())

@@ -4,7 +4,7 @@ revealed item by item, grain advancement on the church track, the majority bonus
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -14,6 +14,7 @@ from companion.app.village.panel.base import PanelScreen
 from companion.app.village.panel.mass_sections import bag_card, bonus_card, church_card, drawn_card
 from companion.app.village.panel.turn import turn_line
 from companion.app.village.table.words import player_name
+from companion.village.commands import MassAdvance, MassBuyOut
 from companion.village.state import Member
 
 if TYPE_CHECKING:
@@ -129,14 +130,14 @@ class MassScreen(PanelScreen):
             self.refresh()
         return run
 
-    def _buy_command(self) -> dict[str, Any] | None:
+    def _buy_command(self) -> MassBuyOut | None:
         who = self.rules().mass_buyer()
         if who is None:
             return None
         in_bag = sorted(self.state.members_at("bag", who), key=lambda m: m.id)
         members = [m.id for gen, n in self.buy.items()
                    for m in [x for x in in_bag if x.gen == gen][:n]]
-        return {"type": "mass_buyout", "members": members}
+        return MassBuyOut(members=members)
 
     async def _buy_out(self) -> None:
         command = self._buy_command()
@@ -144,7 +145,7 @@ class MassScreen(PanelScreen):
             await self.dispatch_form(command)  # a refusal shows in the form
 
     async def _buy_none(self) -> None:
-        await self.dispatch({"type": "mass_buyout", "members": []})
+        await self.dispatch(MassBuyOut(members=[]))
 
     # ---- advancement ----------------------------------------------------------------------
     def _advance_card(self) -> ft.Control:
@@ -196,13 +197,13 @@ class MassScreen(PanelScreen):
             self.refresh()
         return run
 
-    def _advance_command(self) -> dict[str, Any]:
+    def _advance_command(self) -> MassAdvance:
         moves = {mid: level for mid, level in self.targets.items()
                  if level > self.state.members[mid].level}
-        return {"type": "mass_advance", "moves": moves}
+        return MassAdvance(moves=moves)
 
     async def _advance(self) -> None:
         await self.dispatch_form(self._advance_command())  # a refusal shows in the form
 
     async def _no_advance(self) -> None:
-        await self.dispatch({"type": "mass_advance", "moves": {}})
+        await self.dispatch(MassAdvance(moves={}))

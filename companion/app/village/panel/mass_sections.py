@@ -4,7 +4,7 @@ and the majority bonus (rule in words, and who would get it now, in the engine's
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -47,7 +47,7 @@ def bag_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft.Co
 
 def church_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft.Control:
     t = ctx.t
-    costs = comp.v("church_advance_grain")
+    costs = comp.counts("church_advance_grain")
     rows: list[ft.Control] = []
     for level in Reader(state, comp).church_levels():
         here = sorted(state.members_at(f"church:{level}"), key=lambda m: (m.owner, m.gen))
@@ -63,7 +63,7 @@ def church_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft
 
 
 def drawn_card(ctx: AppContext, state: VillageState, drawn: Sequence[str], revealed: int,
-               reveal_next: Callable[[], Any], reveal_all: Callable[[], Any]) -> ft.Control:
+               reveal_next: Callable[[], object], reveal_all: Callable[[], object]) -> ft.Control:
     """The random draw, turned over one item at a time (an animated flip-in)."""
     t = ctx.t
     tiles: list[ft.Control] = []
@@ -112,7 +112,7 @@ def bonus_preview(ctx: AppContext, state: VillageState, comp: ComponentData) -> 
 
 def bonus_card(ctx: AppContext, state: VillageState, comp: ComponentData) -> ft.Control:
     t = ctx.t
-    rule = t("panel.mass.bonus_rule", bonus=comp.v("mass_bonus"))
+    rule = t("panel.mass.bonus_rule", bonus=comp.n("mass_bonus"))
     if state.solo:  # Karla's part of the rule only where she plays
         rule += " " + t("panel.mass.bonus_rule_karla", karla=t("village.karla"))
     lines: list[ft.Control] = [ft.Text(rule, size=16)]

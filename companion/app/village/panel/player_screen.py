@@ -4,7 +4,7 @@ family by place, and the action forms (enabled only on that player's own action 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -42,6 +42,19 @@ from companion.app.village.panel.turn import action_block, block_text, turn_line
 from companion.app.village.present import term
 from companion.app.village.table.paths import panel_route
 from companion.app.village.table.words import player_name
+from companion.village.commands import (
+    AddCustomerTile,
+    Adjust,
+    Command,
+    EndTurn,
+    MoveMember,
+    NextStartMarkerCoin,
+    RemoveCustomerTile,
+    SetCustomerPoints,
+    SpendTime,
+    TakeBackTime,
+    as_paid,
+)
 from companion.village.read import Reader
 
 if TYPE_CHECKING:
@@ -72,7 +85,7 @@ class PlayerScreen(PanelScreen):
         self._turn: tuple[int, int] | None = None
         # A payment that is not the printed cost, waiting for "That's what we paid":
         # (action, command, the engine's words, end the turn after it).
-        self.pay_question: tuple[str, dict[str, Any], str, bool] | None = None
+        self.pay_question: tuple[str, Command, str, bool] | None = None
 
     def title(self) -> str:
         return self.ctx.t("panel.player.title")
@@ -90,7 +103,7 @@ class PlayerScreen(PanelScreen):
                     family_card(self.ctx, st, self.index), self._move_card()]
         out.append(self._tabs())
         if self.tab == "overview":
-            length = int(self.comp.v("time_track_length"))
+            length = int(self.comp.n("time_track_length"))
             if Reader(st, self.comp).marker_coin_offered():
                 out.append(notice_card(t("panel.marker.coin_hint"), ft.Icons.PAID,
                                        t("panel.marker.coin_button"), self._marker_coin,
@@ -249,7 +262,7 @@ class PlayerScreen(PanelScreen):
             return False
         return await self._send(form, command, and_end)
 
-    async def _send(self, form: ActionForm, command: dict[str, Any], and_end: bool) -> bool:
+    async def _send(self, form: ActionForm, command: Command, and_end: bool) -> bool:
         if await self.dispatch_form(command):  # a refusal shows beside what it names
             form.reset()
             self.refresh()
@@ -264,8 +277,7 @@ class PlayerScreen(PanelScreen):
             return
         action, command, _, and_end = self.pay_question
         self.pay_question = None
-        confirmed = {**command, "pay": {**(command.get("pay") or {}), "override": True}}
-        if await self._send(self.forms[action], confirmed, and_end) and and_end:
+        if await self._send(self.forms[action], as_paid(command), and_end) and and_end:
             await self._end_and_leave()
 
     async def _apply_and_end(self) -> None:
@@ -277,41 +289,39 @@ class PlayerScreen(PanelScreen):
 
     async def _end_and_leave(self) -> None:
         if not self.state.pending:
-            await self.dispatch({"type": "end_turn"})
+            await self.dispatch(EndTurn())
         self.to_table()
 
     async def _end_turn(self) -> None:
-        if await self.dispatch({"type": "end_turn"}):
+        if await self.dispatch(EndTurn()):
             self.to_table()
 
     # ---- corrections (always available) --------------------------------------------------
-    def _spend(self, amount: int) -> Callable[[], Awaitable[Any]]:
+    def _spend(self, amount: int) -> Callable[[], Awaitable[object]]:
         async def run() -> None:
-            await self.dispatch({"type": "spend_time", "player": self.index, "amount": amount})
+            await self.dispatch(SpendTime(player=self.index, amount=amount))
         return run
 
     async def _take_back(self) -> None:
-        await self.dispatch({"type": "take_back_time", "player": self.index, "amount": 1})
+        await self.dispatch(TakeBackTime(player=self.index, amount=1))
 
     async def _marker_coin(self) -> None:
-        await self.dispatch({"type": "next_start_marker_coin"})
+        await self.dispatch(NextStartMarkerCoin())
 
     def _customer_edits(self) -> CustomerEdits:
-        def points(index: int, value: int) -> Callable[[], Awaitable[Any]]:
+        def points(index: int, value: int) -> Callable[[], Awaitable[object]]:
             async def run() -> None:
-                await self.dispatch({"type": "set_customer_points", "player": self.index,
-                                     "index": index, "points": value})
+                await self.dispatch(SetCustomerPoints(player=self.index, index=index,
+                                                      points=value))
             return run
 
-        def remove(index: int) -> Callable[[], Awaitable[Any]]:
+        def remove(index: int) -> Callable[[], Awaitable[object]]:
             async def run() -> None:
-                await self.dispatch({"type": "remove_customer_tile", "player": self.index,
-                                     "index": index})
+                await self.dispatch(RemoveCustomerTile(player=self.index, index=index))
             return run
 
         async def add() -> None:
-            await self.dispatch({"type": "add_customer_tile", "player": self.index,
-                                 "points": 0})
+            await self.dispatch(AddCustomerTile(player=self.index, points=0))
 
         refused = self.rules().customer_tile_refusal(self.index)
         return CustomerEdits(points=points, remove=remove, add=add,
@@ -335,13 +345,12 @@ class PlayerScreen(PanelScreen):
             return
         groups = {g.key: g for g in group_members(self.state.members_of(self.index))}
         if group in groups and await self.dispatch(
-                {"type": "move_member", "member": groups[group].first, "to": to}):
+                MoveMember(member=groups[group].first, to=to)):
             self.move = MoveDraft()
             self.refresh()
 
     async def _adjust(self, field: str, key: str | None, delta: int) -> None:
-        await self.dispatch({"type": "adjust", "player": self.index, "field": field,
-                             "key": key, "delta": delta})
+        await self.dispatch(Adjust(player=self.index, field=field, key=key, delta=delta))
 
     async def _toggle_city(self, city: str) -> None:
         visited = int(city) in self.state.players[self.index].cities

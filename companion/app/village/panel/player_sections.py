@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -35,15 +35,15 @@ from companion.village.state import Player, VillageState
 if TYPE_CHECKING:
     from companion.app.context import AppContext
 
-Adjust = Callable[[str, str | None, int], Awaitable[Any]]
+Adjust = Callable[[str, str | None, int], Awaitable[object]]
 TIME_STEPS = (1, 2, 3)
 COUNTER_KEYS = {"grain": "panel.counter.grain", "coins": "panel.counter.coins",
                 "prestige": "panel.counter.prestige"}
 
 
 def time_card(ctx: AppContext, p: Player, length: int,
-              spend: Callable[[int], Callable[[], Awaitable[Any]]],
-              take_back: Callable[[], Awaitable[Any]]) -> ft.Control:
+              spend: Callable[[int], Callable[[], Awaitable[object]]],
+              take_back: Callable[[], Awaitable[object]]) -> ft.Control:
     t = ctx.t
     # −1 takes back time spent by mistake (back over the quill cancels a death owed).
     # Narrow padding: four buttons share a 360 px phone without wrapping a label.
@@ -74,7 +74,7 @@ def counters_card(ctx: AppContext, p: Player, comp: ComponentData, adjust: Adjus
     """Every tracked counter with −/+ (adjust: cubes and goods move to/from the supply)."""
     t = ctx.t
 
-    def step(field: str, key: str | None, delta: int) -> Callable[[], Awaitable[Any]]:
+    def step(field: str, key: str | None, delta: int) -> Callable[[], Awaitable[object]]:
         async def run() -> None:
             await adjust(field, key, delta)
         return run
@@ -93,19 +93,19 @@ def counters_card(ctx: AppContext, p: Player, comp: ComponentData, adjust: Adjus
         note = t("panel.counter.grain_cap", cap=cap) if field == "grain" else None
         rows.append(row(label, label, getattr(p, field), field, None, note))
     rows.append(muted(t("panel.counter.cubes")))
-    for colour in comp.v("influence_colours"):
+    for colour in comp.names("influence_colours"):
         name = term(ctx, "colour", colour)
         rows.append(row(ft.Row([cube(ctx, colour), ft.Text(name, size=16)], spacing=8), name,
                         p.cubes.get(colour, 0), "cubes", colour))
     rows.append(muted(t("panel.counter.goods")))
-    for goods in comp.v("goods_types"):
+    for goods in comp.names("goods_types"):
         name = term(ctx, "goods", goods)
         rows.append(row(name, name, p.goods.get(goods, 0), "goods", goods))
     return card(t("panel.counter.title"), rows, identifier="counters")
 
 
 def cities_card(ctx: AppContext, p: Player, comp: ComponentData,
-                toggle: Callable[[str], Any]) -> ft.Control:
+                toggle: Callable[[str], object]) -> ft.Control:
     t = ctx.t
     options = [(str(c), t("panel.travel.city", city=c))
                for c in range(1, comp.n("travel_cities") + 1)]
@@ -119,9 +119,9 @@ def cities_card(ctx: AppContext, p: Player, comp: ComponentData,
 class CustomerEdits:
     """What the customers card asks the screen to do (each dispatches one correction)."""
 
-    points: Callable[[int, int], Callable[[], Awaitable[Any]]]  # (tile index, new points)
-    remove: Callable[[int], Callable[[], Awaitable[Any]]]  # tile index
-    add: Callable[[], Awaitable[Any]]
+    points: Callable[[int, int], Callable[[], Awaitable[object]]]  # (tile index, new points)
+    remove: Callable[[int], Callable[[], Awaitable[object]]]  # tile index
+    add: Callable[[], Awaitable[object]]
     add_refusal: str | None  # why a tile cannot be added now (None: it can)
 
 
@@ -182,8 +182,8 @@ class MoveDraft:
 
 
 def move_card(ctx: AppContext, state: VillageState, comp: ComponentData, player: int,
-              draft: MoveDraft, on_group: Callable[[str], Any], on_to: Callable[[str], Any],
-              on_apply: Callable[[], Awaitable[Any]]) -> ft.Control:
+              draft: MoveDraft, on_group: Callable[[str], object], on_to: Callable[[str], object],
+              on_apply: Callable[[], Awaitable[object]]) -> ft.Control:
     """Correct where a member stands (a move forgotten or entered wrong): nothing is paid
     or gained. The places offered are the engine's, each one it would accept now."""
     t = ctx.t

@@ -24,13 +24,14 @@ from companion.app.kit import (
     value_field,
 )
 from companion.app.routing import HOME_ROUTE
-from companion.app.village.dialogs.common import command_refusal
+from companion.app.village.dialogs.common import override_command
 from companion.app.village.panel.base import PanelScreen
 from companion.app.village.panel.score_text import result_line, share_text, tie_explanations
 from companion.app.village.panel.turn import turn_line
 from companion.app.village.present import term
 from companion.app.village.table.cubes import piece
 from companion.scoring.contract import ScoreSheet
+from companion.village.commands import FinishGame
 from companion.village.scoring import (
     CATEGORIES,
     category_maxima,
@@ -275,12 +276,9 @@ class ScoreScreen(PanelScreen):
         """None once the game took the value; else why not (the engine's refusal, checked
         first so it can be shown under the field; a failed save was toasted). `beyond_max`:
         the players kept a value above what the game can give (logged)."""
-        command: dict[str, object] = {"type": "override_score", "player": player,
-                                      "category": cat, "value": value}
-        if beyond_max:
-            command["beyond_max"] = True
-        refused = command_refusal(self.ctx, self.state, self.comp, command)
-        if refused is not None:
+        refused, command = override_command(self.ctx, self.state, self.comp, player, cat,
+                                            value, beyond_max)
+        if command is None:
             return refused
         return None if await self.dispatch(command) else self.ctx.t("games.not_saved")
 
@@ -308,5 +306,5 @@ class ScoreScreen(PanelScreen):
                          confirm_label=t("panel.score.finish_confirm"))
 
     async def _finish(self) -> None:
-        if await self.dispatch({"type": "finish_game"}):
+        if await self.dispatch(FinishGame()):
             self.ctx.go(HOME_ROUTE)

@@ -48,7 +48,7 @@ def tie_explanations(ctx: AppContext, state: VillageState, comp: ComponentData,
         names = ", ".join(sheet.players[r].name for r in rows)
         lines = [t("panel.score.tied", total=total, players=names)]
         level = rows
-        for kind in comp.v("tie_breaks"):
+        for kind in comp.names("tie_breaks"):
             values = {r: tiebreak_value(state, str(kind), humans[r]) for r in level}
             shown = ", ".join(f"{sheet.players[r].name} {v}" for r, v in values.items())
             lines.append(t("panel.score.tb_line", rule=t(TIEBREAK_KEYS[str(kind)]),

@@ -4,7 +4,7 @@ tell green from brown still can (the letter follows the cube-display setting).""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -67,7 +67,7 @@ def colour_name(ctx: AppContext, colour: str) -> str:
 
 
 def cube_chip(ctx: AppContext, colour: str, *, size: int = TOUCH_TARGET,
-              on_click: Callable[[], Any] | None = None, identifier: str | None = None,
+              on_click: Callable[[], object] | None = None, identifier: str | None = None,
               count: int | None = None, selected: bool = False,
               disabled: bool = False) -> ft.Control:
     """One cube. Tappable when `on_click` is given (then at least 48 px); `count` adds a
@@ -115,7 +115,7 @@ class CubeButton:
     not a new table). A cube that may not be taken now still answers a tap: the engine
     says why (shown as a message)."""
 
-    def __init__(self, ctx: AppContext, on_click: Callable[[], Any],
+    def __init__(self, ctx: AppContext, on_click: Callable[[], object],
                  size: int = TOUCH_TARGET) -> None:
         self.ctx = ctx
         self.size = size

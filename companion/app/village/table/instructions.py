@@ -22,7 +22,7 @@ from companion.app.village.present import note_text
 if TYPE_CHECKING:
     from companion.app.context import AppContext
 
-Action = Callable[[], Any]
+Action = Callable[[], object]
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def open_count(draw: RoundDraw | None, notes: tuple[Instruction, ...],
 
 def instructions_card(ctx: AppContext, *, draw: RoundDraw | None,
                       notes: tuple[Instruction, ...], done: frozenset[str], expanded: bool,
-                      on_toggle: Action, on_done: Callable[[str], Any],
+                      on_toggle: Action, on_done: Callable[[str], object],
                       draw_buttons: list[ft.Control]) -> ft.Control | None:
     """The card, or None when there is nothing to do at the table."""
     if draw is None and not notes:
@@ -104,7 +104,7 @@ def instructions_card(ctx: AppContext, *, draw: RoundDraw | None,
 
 
 def _line(ctx: AppContext, line: Instruction, position: int, done: bool,
-          on_done: Callable[[str], Any]) -> ft.Control:
+          on_done: Callable[[str], object]) -> ft.Control:
     """One instruction: a check box (48 px) and its words, struck through once done."""
     t = ctx.t
     check = icon_button(

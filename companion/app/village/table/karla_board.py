@@ -106,7 +106,7 @@ class KarlaBoard:
         if karla is None:
             return
         self._render_take(session, karla)
-        fate_after: dict[str, list[int]] = session.comp.v("karla_fate_after")
+        fate_after: dict[str, list[int]] = session.comp.number_lists("karla_fate_after")
         self._render_track(karla, fate_after)
         for side in SIDES:
             positions = list(fate_after.get(side, []))

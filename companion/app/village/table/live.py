@@ -7,7 +7,7 @@ what they show changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,7 @@ from companion.village.state import VillageState
 if TYPE_CHECKING:
     from companion.app.context import AppContext
 
-Action = Callable[[], Any]
+Action = Callable[[], object]
 SPACE_LABEL_WIDTH = 96
 BIG_BUTTON = 56
 
@@ -93,7 +93,7 @@ def _set(control: Any, name: str, value: Any) -> bool:
 # ---- the action spaces --------------------------------------------------------------------
 class SpaceRow:
     def __init__(self, ctx: AppContext, space: str,
-                 on_tap: Callable[[str, int], Any]) -> None:
+                 on_tap: Callable[[str, int], object]) -> None:
         self.ctx, self.space, self.on_tap = ctx, space, on_tap
         self.colours: list[str] = []
         self.cubes: list[CubeButton] = []
@@ -125,7 +125,7 @@ class SpacesPanel:
     """Every space's cubes. A cube the engine would let the current player take now
     (`options.takes`) is bright; any cube answers a tap (a refused one says why)."""
 
-    def __init__(self, ctx: AppContext, on_take: Callable[[str, str], Any]) -> None:
+    def __init__(self, ctx: AppContext, on_take: Callable[[str, str], Awaitable[object]]) -> None:
         self.ctx, self.on_take = ctx, on_take
         self.rows: dict[str, SpaceRow] = {}
         self.column = ft.Column(spacing=0)
@@ -190,7 +190,7 @@ class PlayerTile:
     once; `update` takes what `sections.player_sig` says it shows."""
 
     def __init__(self, ctx: AppContext, index: int, kind: str, colour: str,
-                 on_open: Callable[[int], Any]) -> None:
+                 on_open: Callable[[int], object]) -> None:
         self.ctx = ctx
         human = kind == "human"
         self.title = ft.Text("", size=BODY_TEXT_SIZE, weight=ft.FontWeight.W_600, expand=True)

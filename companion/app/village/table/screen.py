@@ -57,6 +57,7 @@ from companion.app.village.table.sections import (
 from companion.app.village.table.view_model import table_view
 from companion.app.village.table.words import player_name
 from companion.village import table_marks
+from companion.village.commands import EndTurn, FreeAction, TakeCube
 from companion.village.state import VillageState
 
 logger = logging.getLogger(__name__)
@@ -72,7 +73,7 @@ SAID_FOR_KARLA = ("karla_takes", "karla_why", "karla_no_cube", "karla_market",
 TABLE_CACHE_EXTENT = 3000  # px beyond the screen kept built: the whole table
 WIDE_LAYOUT = 900  # px: from this window width, the table beside the players
 TABLE_PANE_PARTS = 8  # the parts in the table's pane (the rest are the players')
-BannerSpec = tuple[str, str, list[tuple[str, Callable[[], Any]]], str]
+BannerSpec = tuple[str, str, list[tuple[str, Callable[[], object]]], str]
 TITLE_SIZE = 22  # Material's app bar title
 TITLE_MIN_SIZE = 14
 APP_BAR_LEADING = 56  # px the back arrow's slot takes
@@ -408,7 +409,7 @@ class TableScreen(SessionScreen):
                               [(t("village.banner.open_market"),
                                 partial(self._panel, "market"))], "banner-market"))
         if state.phase in ("mass_buyout", "mass_advance"):
-            buttons: list[tuple[str, Callable[[], Any]]] = [
+            buttons: list[tuple[str, Callable[[], object]]] = [
                 (t("village.banner.open_mass"), partial(self._panel, "mass"))]
             mass = state.mass
             if self.view_model.mass_redraw and not state.pending:
@@ -485,7 +486,7 @@ class TableScreen(SessionScreen):
         controller = self.controller
         if controller is None:
             return
-        if await controller.dispatch({"type": "take_cube", "space": space, "colour": colour}):
+        if await controller.dispatch(TakeCube(space=space, colour=colour)):
             session = controller.session
             said = [n for n in session.last_note_data if n.get("key") in SAID_ON_TAKE]
             if said:
@@ -493,7 +494,7 @@ class TableScreen(SessionScreen):
                 if any(n.get("key") == "plague_taken" for n in said):
                     # The time the engine charged: the printed cost from the components.
                     lines.insert(1, self.ctx.t("village.table.plague_cost", time=int(
-                        session.comp.v("plague_time"))))
+                        session.comp.n("plague_time"))))
                 controller.say_after_change("\n".join(lines))
 
     async def _end_turn(self) -> None:
@@ -502,7 +503,7 @@ class TableScreen(SessionScreen):
         controller = self.controller
         if controller is None:
             return
-        if await controller.dispatch({"type": "end_turn"}):
+        if await controller.dispatch(EndTurn()):
             said = [n for n in controller.session.last_note_data
                     if str(n.get("key", "")).startswith(SAID_FOR_KARLA)]
             if said:
@@ -510,7 +511,7 @@ class TableScreen(SessionScreen):
 
     async def _free(self) -> None:
         if self.controller is not None:
-            await self.controller.dispatch({"type": "free_action"})
+            await self.controller.dispatch(FreeAction())
 
     def _open_well(self) -> None:
         if self.turn_dialogs is not None:

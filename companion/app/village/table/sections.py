@@ -24,7 +24,7 @@ from companion.village.state import VillageState
 if TYPE_CHECKING:
     from companion.app.context import AppContext
 
-Action = Callable[[], Any]
+Action = Callable[[], object]
 BANNER_COLOURS = {
     "market": (ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
     "mass": (ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER),

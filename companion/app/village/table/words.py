@@ -76,7 +76,7 @@ def death_destination(ctx: AppContext, state: VillageState, comp: ComponentData,
     (the choice tried on a copy), with the slots left there."""
     result = Reader(state, comp).death_result(member.id)
     if result is None or result.loc == "removed":
-        final = state.end is not None and str(comp.v("final_turn_death")) == "removed"
+        final = state.end is not None and str(comp.text("final_turn_death")) == "removed"
         return ctx.t("village.death.removed_final" if final else "village.death.removed")
     place, _, section = result.loc.partition(":")
     if place == "chronicle":

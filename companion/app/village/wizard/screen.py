@@ -101,11 +101,11 @@ class WizardScreen(Screen):
     # ---- what the chosen edition offers -------------------------------------------------------
     def colours(self) -> list[str]:
         comp = self.components.get(self.draft.edition)
-        return list(comp.v("player_colours")) if comp else list(FAMILY_COLOURS)
+        return list(comp.names("player_colours")) if comp else list(FAMILY_COLOURS)
 
     def counts(self) -> list[int]:
         comp = self.components.get(self.draft.edition)
-        return list(comp.v("player_counts")) if comp else [2, 3, 4, 5]
+        return list(comp.numbers("player_counts")) if comp else [2, 3, 4, 5]
 
     def _fit_colours(self) -> None:
         """After an edition change: colours this box does not have are swapped for free ones."""
