@@ -33,7 +33,18 @@ from companion.app.paging import page_slice
 from companion.app.routing import RouteParams
 from companion.small_city.data import PROMISE_VALUES, ROUNDS, STARTING_MONEY
 from companion.small_city.promises import Language, promise_deck
-from companion.small_city.tally import SmallCityState, kept
+from companion.small_city.tally import (
+    AddVotes,
+    DropPromise,
+    KeepPromise,
+    MeasurePollution,
+    PickAction,
+    PromiseResult,
+    SetStep,
+    SmallCityState,
+    kept,
+)
+from companion.tally.api import AdjustField
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -92,7 +103,7 @@ class SmallCityScreen(TallyScreen):
     # ---- round handlers ------------------------------------------------------------------
     def go_step(self, round_number: int, phase: int) -> None:
         self.drafts.target = None
-        self.edit({"type": "step", "round": round_number, "phase": phase})
+        self.edit(SetStep(round=round_number, phase=phase))
 
     def tap_card(self, position: int) -> None:
         self.drafts.target = position
@@ -103,10 +114,10 @@ class SmallCityScreen(TallyScreen):
         def done() -> None:
             self.drafts.target = None
 
-        self.edit({"type": "pick", "player": player, "position": position}, then=done)
+        self.edit(PickAction(player=player, position=position), then=done)
 
     def nudge(self, player: int, field: str, delta: int) -> None:
-        self.edit({"type": "adjust", "player": player, "field": field, "delta": delta})
+        self.edit(AdjustField(player=player, field=field, delta=delta))
 
     def choose_trade_player(self, player: int) -> None:
         self.drafts.trade_player = player
@@ -139,8 +150,8 @@ class SmallCityScreen(TallyScreen):
             self.drafts.residences[player] = []
             self.drafts.university[player] = False
 
-        self.edit({"type": "vote", "player": player, "residences": residences,
-                   "university": university}, then=done)
+        self.edit(lambda: AddVotes(player=player, residences=residences,
+                                   university=university), then=done)
 
     def set_town_figure(self, player: int, name: str, text: str,
                         field: ft.TextField) -> None:
@@ -200,7 +211,8 @@ class SmallCityScreen(TallyScreen):
             self.drafts.towns.clear()
             self.drafts.engineer.clear()
 
-        self.edit({"type": "pollution", "towns": towns}, then=done)
+        # Validated as a whole, so a refused figure is named "towns[k].<figure>".
+        self.edit(lambda: MeasurePollution.model_validate({"towns": towns}), then=done)
 
     # ---- players -----------------------------------------------------------------------
     def players_section(self) -> list[ft.Control]:
@@ -261,8 +273,7 @@ class SmallCityScreen(TallyScreen):
             lines.append(self._result_chips(number, holder.fulfilled))
             lines.append(ft.TextButton(t("games.sc.drop_promise"), icon=ft.Icons.DELETE_OUTLINE,
                                        height=48, disabled=locked,
-                                       on_click=lambda: self.edit(
-                                           {"type": "drop_promise", "card": number})))
+                                       on_click=lambda: self.edit(DropPromise(card=number))))
         elif self.keeping == number:
             lines += [
                 ft.Text(t("games.sc.keep_who"), size=SMALL_TEXT),
@@ -285,8 +296,8 @@ class SmallCityScreen(TallyScreen):
         t = self.ctx.t
 
         def result(value: bool) -> None:
-            self.edit({"type": "promise_result", "card": number,
-                       "fulfilled": None if fulfilled is value else value})
+            self.edit(PromiseResult(card=number,
+                                    fulfilled=None if fulfilled is value else value))
 
         return ft.Row([
             chip(t("games.sc.fulfilled"), fulfilled is True, partial(result, True),
@@ -311,8 +322,8 @@ class SmallCityScreen(TallyScreen):
         def done() -> None:
             self.keeping = None
 
-        self.edit({"type": "keep_promise", "player": self.keep_player, "card": number,
-                   "value": self.keep_value}, then=done)
+        self.edit(KeepPromise(player=self.keep_player, card=number, value=self.keep_value),
+                  then=done)
 
     # ---- final -------------------------------------------------------------------------
     def final_view(self) -> list[ft.Control]:

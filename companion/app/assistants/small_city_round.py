@@ -38,7 +38,10 @@ from companion.small_city.data import (
 )
 from companion.small_city.pollution import PollutionOutcome, TownPollution, pollution_phase
 from companion.small_city.tally import (
+    SetMayor,
     SmallCityState,
+    Trade,
+    TradeKind,
     cost_for,
     measured,
     next_mayor_clockwise,
@@ -141,7 +144,7 @@ def action_helper(screen: SmallCityScreen) -> list[ft.Control]:
     if not picks and not screen.finished:  # the mayor can still be corrected
         out.append(ft.Text(t("games.sc.change_mayor"), size=SMALL_TEXT))
         out.append(chips(list(enumerate(names)), st.mayor,
-                         lambda i: screen.edit({"type": "mayor", "player": i}),
+                         lambda i: screen.edit(SetMayor(player=i)),
                          id_prefix="mayor"))
     else:
         out.append(ft.Text(t("games.sc.mayor_is", name=names[st.mayor]), size=BODY_TEXT_SIZE))
@@ -253,13 +256,10 @@ def trade_helper(screen: SmallCityScreen) -> list[ft.Control]:
 
     # Every argument is bound in the partials below: Flet passes the click event to a
     # handler that still has a free parameter.
-    def trade(kind: str, dollars: int | None, material: str | None) -> None:
-        edit: dict[str, object] = {"type": "trade", "player": player, "kind": kind}
-        if dollars is not None:
-            edit["dollars"] = dollars
-        if material is not None:
-            edit["material"] = material
-        screen.edit(edit)
+    def trade(kind: TradeKind, dollars: int | None, material: str | None) -> None:
+        # The rules' tables name materials as plain strings: the model checks the name.
+        screen.edit(lambda: Trade.model_validate({"player": player, "kind": kind,
+                                                  "dollars": dollars, "material": material}))
 
     def button(label: str, on_click: Callable[[], None], disabled: bool = False) -> ft.Control:
         return ft.OutlinedButton(label, on_click=on_click, height=TOUCH_TARGET,
@@ -442,10 +442,9 @@ def mayor_helper(screen: SmallCityScreen) -> list[ft.Control]:
         ft.Text(t("games.sc.mayor_is", name=names[st.mayor]), size=BODY_TEXT_SIZE),
         ft.Text(t("games.sc.who_took_mayor"), size=SMALL_TEXT),
         chips([(i, n) for i, n in enumerate(names) if not st.players[i].out], None,
-              lambda i: screen.edit({"type": "mayor", "player": i}), id_prefix="new-mayor"),
+              lambda i: screen.edit(SetMayor(player=i)), id_prefix="new-mayor"),
         ft.OutlinedButton(t("games.sc.nobody_took_mayor", name=names[passes_to]),
                           height=TOUCH_TARGET, disabled=screen.finished,
-                          on_click=lambda: screen.edit({"type": "mayor",
-                                                        "player": passes_to})),
+                          on_click=lambda: screen.edit(SetMayor(player=passes_to))),
     ]
     return out
