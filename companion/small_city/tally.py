@@ -146,10 +146,13 @@ class AddVotes(Edit):
     university: bool = False
 
 
+TradeKind = Literal["money_to_votes", "material_to_votes", "material_to_money"]
+
+
 class Trade(Edit):
     type: Literal["trade"] = "trade"
     player: int
-    kind: Literal["money_to_votes", "material_to_votes", "material_to_money"]
+    kind: TradeKind
     dollars: int | None = None  # money_to_votes: $1-$4
     material: Material | None = None  # the two material trades
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from companion.tally.errors import EditRejected, Problem
 from companion.tally.registry import TALLY_GAMES, rules_for
+from companion.tally.rules import AdjustField, Edit, SetField, built
 from companion.tally.service import TallyService
 from companion.tally.session import TallySession
 
-__all__ = ["TALLY_GAMES", "EditRejected", "Problem", "TallyService", "TallySession",
-           "rules_for"]
+__all__ = ["TALLY_GAMES", "AdjustField", "Edit", "EditRejected", "Problem", "SetField",
+           "TallyService", "TallySession", "built", "rules_for"]

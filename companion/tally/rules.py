@@ -15,11 +15,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, NoReturn, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
+from companion.core.validation import error_lines
 from companion.scoring.contract import ScoreSheet
 from companion.scoring.tiebreak import TieKey
-from companion.tally.errors import reject, validate_model
+from companion.tally.errors import EditRejected, problems_from_lines, reject, validate_model
 from companion.tally.setup import TallySetup
 
 
@@ -37,6 +38,20 @@ class Edit(BaseModel):
     """Base of every edit: strict (no `"3"` for 3), unknown fields refused, immutable."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+E = TypeVar("E", bound=Edit)
+
+
+def built(make: E | Callable[[], E]) -> E:
+    """The edit a screen built: pydantic's refusal of a value it was given (a field the
+    user typed) becomes the same named-field EditRejected a stored edit's gets."""
+    if isinstance(make, Edit):
+        return make
+    try:
+        return make()
+    except ValidationError as exc:
+        raise EditRejected(problems_from_lines(error_lines(exc))) from exc
 
 
 def edit_table(*models: type[Edit]) -> dict[str, type[Edit]]:
@@ -138,7 +153,16 @@ class TallyRules(ABC, Generic[S]):
     def start(self, setup: TallySetup) -> S:
         """The state before any edit."""
 
-    def parse(self, raw: Mapping[str, Any]) -> Edit:
+    def parse(self, raw: Edit | Mapping[str, Any]) -> Edit:
+        """The game's edit model: a model a screen built is checked to be one of the
+        game's edits; a dict (from a stored log) is validated into one, once, here."""
+        if isinstance(raw, Edit):
+            model = self.edits.get(str(getattr(raw, "type", "")))
+            if model is None or type(raw) is not model:
+                reject("type", f"must be one of {', '.join(self.edits)}, not {raw!r}",
+                       key="tally.not_one_of",
+                       params={"options": ", ".join(self.edits), "value": repr(raw)})
+            return raw
         kind = raw.get("type")
         if not isinstance(kind, str) or kind not in self.edits:
             reject("type", f"must be one of {', '.join(self.edits)}, not {kind!r}",

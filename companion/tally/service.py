@@ -2,20 +2,21 @@
 
     service = TallyService(store)
     session_id, session = service.create("villagers", ["Ann", "Bo"])
-    service.apply(session_id, session, {"type": "set", "player": 0, "field": "money",
-                                        "value": 12})
+    service.apply(session_id, session, SetField(player=0, field="money", value=12))
     service.finish(session_id, session)   # history gets players, scores, winners, date
 
-`apply` validates first (nothing changes on EditRejected), appends the event to the store
-(with the summary Home lists, in the same atomic write, naming the version it extends) and
-only then commits it in memory; undo/redo store the whole log and roll the in-memory
-session back if the write fails. The caller runs all of this off the UI loop.
+`apply` takes an edit model (what the screens build; a dict, a stored or JSON edit, is
+validated into the game's model there, once). It validates first (nothing changes on
+EditRejected), appends the event to the store (with the summary Home lists, in the same
+atomic write, naming the version it extends) and only then commits it in memory;
+undo/redo store the whole log and roll the in-memory session back if the write fails.
+The caller runs all of this off the UI loop.
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic import ValidationError
@@ -24,7 +25,8 @@ from companion.scoring.contract import ScoreSheet
 from companion.store.base import DamagedGame, SessionStore, utc_iso
 from companion.tally.errors import EditRejected
 from companion.tally.registry import rules_for
-from companion.tally.session import TallySession
+from companion.tally.rules import Edit
+from companion.tally.session import Finish, TallySession
 from companion.tally.setup import TallySetup, checked_setup
 
 HEADER_KIND = "tally"
@@ -94,7 +96,8 @@ class TallyService:
         session.saved_version = stored.version
         return session
 
-    def apply(self, session_id: str, session: AnySession, edit: object) -> dict[str, Any]:
+    def apply(self, session_id: str, session: AnySession,
+              edit: Edit | Mapping[str, Any]) -> dict[str, Any]:
         pending = session.prepare(edit)  # EditRejected: nothing saved, nothing changed
         snap = session.snapshot()
         session.commit(pending)  # first in memory, to summarise it; undone if not saved
@@ -108,7 +111,7 @@ class TallyService:
         return pending.event
 
     def finish(self, session_id: str, session: AnySession) -> ScoreSheet:
-        self.apply(session_id, session, {"type": "finish"})
+        self.apply(session_id, session, Finish())
         return session.sheet()
 
     def undo(self, session_id: str, session: AnySession) -> bool:

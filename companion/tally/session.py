@@ -12,16 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Any, Generic, Literal
 
 from companion.core.log import EventLog, LogSnapshot
 from companion.scoring.contract import ScoreSheet
 from companion.tally.chance import rng_for
 from companion.tally.errors import reject
-from companion.tally.rules import S, TallyRules
+from companion.tally.rules import Edit, S, TallyRules
 from companion.tally.setup import TallySetup
 
 FINISH = "finish"
+
+
+class Finish(Edit):
+    """Ends the game (refused while numbers are missing); stored as {"type": "finish"}."""
+
+    type: Literal["finish"] = "finish"
 
 
 def _now() -> str:
@@ -102,15 +108,17 @@ class TallySession(Generic[S]):
         return self.rules.sheet(self.state)
 
     # ---- editing -----------------------------------------------------------------------
-    def prepare(self, raw: object, *, at: str | None = None) -> Pending[S]:
-        if not isinstance(raw, Mapping):
+    def prepare(self, raw: Edit | Mapping[str, Any], *, at: str | None = None) -> Pending[S]:
+        """`raw` is an edit model (from a screen) or a stored edit (a dict from the log,
+        validated into the game's model here, once)."""
+        if not isinstance(raw, Edit | Mapping):
             reject("(edit)", "must be an object", key="tally.edit_not_object")
         stamp = at or self.clock()
-        if raw.get("type") == FINISH:
+        if isinstance(raw, Finish) or (isinstance(raw, Mapping) and raw.get("type") == FINISH):
             if self.finished:
                 reject("type", "the game is already finished", key="tally.game_finished")
             self.rules.sheet(self.state)  # refuses (naming fields) while numbers are missing
-            return Pending({"at": stamp, "edit": {"type": FINISH}}, self.state)
+            return Pending({"at": stamp, "edit": Finish().model_dump(mode="json")}, self.state)
         if self.finished:
             reject("type", "the game is finished: undo to change it",
                    key="tally.game_finished_undo")
@@ -126,7 +134,7 @@ class TallySession(Generic[S]):
         self._log.record([pending.event], keep_redo=keep_redo)
         self._states.append(pending.state)
 
-    def apply(self, raw: object) -> dict[str, Any]:
+    def apply(self, raw: Edit | Mapping[str, Any]) -> dict[str, Any]:
         """Validate and add one edit; returns the stored event."""
         pending = self.prepare(raw)
         self.commit(pending)

@@ -3,7 +3,9 @@
 An AST walk over companion/app: no dict literal there (outside the assistants, whose
 tally edits are their own) names a Village command by its "type" tag, and no Village
 screen builds a dict with a "type" key at all (the ASGI messages of the web layer and
-the manifest's icons are not commands and live outside companion/app/village)."""
+the manifest's icons are not commands and live outside companion/app/village). The
+scoring assistants' screens (companion/app/assistants) build the tallies' edit models in
+the same way: no dict literal there has a "type" key either."""
 
 from __future__ import annotations
 
@@ -45,6 +47,23 @@ def test_village_screens_build_no_typed_dict_at_all() -> None:
              for path in sorted((APP / "village").rglob("*.py"))
              for line, _ in _typed_dicts(path)]
     assert not found, "build the command (or outcome) model instead: " + ", ".join(found)
+
+
+ASSISTANTS = APP / "assistants"
+
+
+def test_assistant_screens_build_edit_models_not_dicts() -> None:
+    found = [f"{path.relative_to(APP)}:{line} {tag}"
+             for path in sorted(ASSISTANTS.rglob("*.py"))
+             for line, tag in _typed_dicts(path)]
+    assert not found, "build the tally's edit model instead: " + ", ".join(found)
+
+
+def test_the_assistants_walk_covers_their_screens() -> None:
+    """The check reads the screens that send edits (a moved folder would empty it)."""
+    names = {path.name for path in ASSISTANTS.rglob("*.py")}
+    assert {"small_city.py", "small_city_round.py", "feudum.py", "villagers.py", "play.py",
+            "players.py", "controller.py"} <= names
 
 
 def test_the_walk_finds_a_command_dict(tmp_path: Path) -> None:

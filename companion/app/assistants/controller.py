@@ -1,8 +1,7 @@
 """One screen's handle on an open tally: edits run and are saved on the store thread,
 and only a saved edit is confirmed (haptic) and shown.
 
-    outcome = await controller.apply({"type": "adjust", "player": 0, "field": "money",
-                                      "delta": 1})
+    outcome = await controller.apply(AdjustField(player=0, field="money", delta=1))
     if not outcome.ok: show outcome.problems next to the field they name
 """
 
@@ -16,7 +15,7 @@ from companion.app.assistants.hub import HUB
 from companion.app.shared_sessions import SharedHandle
 from companion.scoring.contract import ScoreSheet
 from companion.store.base import SessionStore
-from companion.tally.api import EditRejected, Problem, TallyService, TallySession
+from companion.tally.api import Edit, EditRejected, Problem, TallyService, TallySession, built
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -57,8 +56,14 @@ class TallyController(SharedHandle[TallySession[Any]]):
             return exc
 
     # ---- acting ------------------------------------------------------------------------
-    async def apply(self, edit: dict[str, Any]) -> Outcome:
-        return await self._run(lambda svc, s: svc.apply(self.session_id, s, edit))
+    async def apply(self, edit: Edit | Callable[[], Edit]) -> Outcome:
+        """Apply one edit model; given a builder instead, a value the model refuses (a
+        field the user typed) comes back as the problem naming that field, unsaved."""
+        try:
+            model = built(edit)
+        except EditRejected as exc:
+            return Outcome(ok=False, problems=list(exc.problems))
+        return await self._run(lambda svc, s: svc.apply(self.session_id, s, model))
 
     async def finish(self) -> Outcome:
         return await self._run(lambda svc, s: svc.finish(self.session_id, s))
@@ -69,7 +74,7 @@ class TallyController(SharedHandle[TallySession[Any]]):
     async def redo(self) -> Outcome:
         return await self._run(lambda svc, s: svc.redo(self.session_id, s))
 
-    async def _run(self, work: Callable[[TallyService, TallySession[Any]], Any]) -> Outcome:
+    async def _run(self, work: Callable[[TallyService, TallySession[Any]], object]) -> Outcome:
         """Apply + save on the store thread (SharedHandle.run); a refusal's problems come
         back for the screen to show beside the fields they name."""
         session = self.session

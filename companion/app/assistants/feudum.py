@@ -42,7 +42,14 @@ from companion.feudum.data import (
 from companion.feudum.dawn import DawnPlayer, dawn_scores
 from companion.feudum.tally import (
     GUILDS,
+    DawnIn,
     FeudumState,
+    Guild,
+    RollDie,
+    ScoreDawn,
+    SetDecrees,
+    SetJourney,
+    TakeTile,
     dawning_epoch,
     next_dawn,
     roll_needed,
@@ -67,18 +74,18 @@ STAGE_KEYS = ("games.fd.stage.none", "games.fd.stage.one", "games.fd.stage.two",
 
 @dataclass
 class DawnDraft:
-    guilds: dict[str, GuildStatus] = field(default_factory=dict)
+    guilds: dict[Guild, GuildStatus] = field(default_factory=dict)
     outlands_with_resources: int = 0
     outlands_empty: int = 0
     active_regions: int = 0
     vassal: bool = False
     service_discs: int = 0
 
-    def edit_row(self, player: int) -> dict[str, Any]:
-        return {"player": player, "guilds": dict(self.guilds),
-                "outlands_with_resources": self.outlands_with_resources,
-                "outlands_empty": self.outlands_empty, "active_regions": self.active_regions,
-                "vassal": self.vassal, "service_discs": self.service_discs}
+    def edit_row(self, player: int) -> DawnIn:
+        return DawnIn(player=player, guilds=dict(self.guilds),
+                      outlands_with_resources=self.outlands_with_resources,
+                      outlands_empty=self.outlands_empty, active_regions=self.active_regions,
+                      vassal=self.vassal, service_discs=self.service_discs)
 
 
 class FeudumScreen(TallyScreen):
@@ -135,13 +142,12 @@ class FeudumScreen(TallyScreen):
         out: list[ft.Control] = [heading(t("games.fd.die_heading"))]
         if roll_needed(st):
             out.append(big_button(t("games.fd.roll"), ft.Icons.CASINO,
-                                  lambda: self.edit({"type": "roll", "source": "app"}),
+                                  lambda: self.edit(RollDie(source="app")),
                                   identifier="roll-die"))
             out.append(ft.Text(t("games.fd.rolled_physically"), size=SMALL_TEXT))
             out.append(chips([(face, f"{face} · {self.region(region)}")
                               for face, region in PROGRESS_DIE_FACES.items()], None,
-                             lambda face: self.edit({"type": "roll", "source": "manual",
-                                                     "face": face}),
+                             lambda face: self.edit(RollDie(source="manual", face=face)),
                              id_prefix="face", disabled=list(PROGRESS_DIE_FACES) if locked
                              else []))
         else:
@@ -177,8 +183,7 @@ class FeudumScreen(TallyScreen):
                           spacing=0, expand=True),
                 ft.TextButton(t("games.fd.take_tile"), height=TOUCH_TARGET, disabled=not can_take,
                               tooltip=t("games.fd.take_tile_of", region=self.region(region)),
-                              on_click=lambda _e, r=region: self.edit(
-                                  {"type": "take_tile", "region": r})),
+                              on_click=lambda _e, r=region: self.edit(TakeTile(region=r))),
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
         return out
 
@@ -198,7 +203,7 @@ class FeudumScreen(TallyScreen):
         setattr(self.draft(player), name, value)
         self.render()
 
-    def set_guild(self, player: int, guild: str, status: GuildStatus | None) -> None:
+    def set_guild(self, player: int, guild: Guild, status: GuildStatus | None) -> None:
         guilds = self.draft(player).guilds
         if status is None:
             guilds.pop(guild, None)
@@ -275,8 +280,9 @@ class FeudumScreen(TallyScreen):
         return [card(None, lines, identifier="dawn-preview")]
 
     def score_dawn(self, epoch: int) -> None:
-        rows = [self.draft(i).edit_row(i) for i in range(len(self.names))]
-        self.edit({"type": "dawn", "epoch": epoch, "players": rows},
+        drafts = [self.draft(i) for i in range(len(self.names))]
+        self.edit(lambda: ScoreDawn(epoch=epoch,
+                                    players=[d.edit_row(i) for i, d in enumerate(drafts)]),
                   then=lambda: self.dawn_drafts.clear())
 
     def past_dawns(self) -> list[ft.Control]:
@@ -319,9 +325,9 @@ class FeudumScreen(TallyScreen):
                          disabled=list(range(MONASTERY_STAGE + 1)) if locked else []))
         if 0 < row.journey_stage < MONASTERY_STAGE:
             out.append(count_stepper(self.ctx, t("games.fd.journey_position"), row.journey_position,
-                               lambda v: self.edit({"type": "journey", "player": player,
-                                                    "stage": row.journey_stage,
-                                                    "position": v}),
+                               lambda v: self.edit(SetJourney(player=player,
+                                                            stage=row.journey_stage,
+                                                            position=v)),
                                minimum=1, disabled=locked))
         out.append(heading(t("games.fd.decrees")))
         for k, vp in enumerate(row.decrees):
@@ -341,13 +347,12 @@ class FeudumScreen(TallyScreen):
 
     def _set_stage(self, stage: int) -> None:
         position = 0 if stage == 0 else 1
-        self.edit({"type": "journey", "player": self.player, "stage": stage,
-                   "position": position})
+        self.edit(SetJourney(player=self.player, stage=stage, position=position))
 
     def _remove_decree(self, index: int) -> None:
         values = list(self.state.players[self.player].decrees)
         values.pop(index)
-        self.edit({"type": "decrees", "player": self.player, "values": values})
+        self.edit(SetDecrees(player=self.player, values=values))
 
     def _ask_decree(self, index: int | None, current: int) -> None:
         t = self.ctx.t
@@ -360,7 +365,7 @@ class FeudumScreen(TallyScreen):
                 values.append(value)
             else:
                 values[index] = value
-            return await self.save({"type": "decrees", "player": player, "values": values})
+            return await self.save(lambda: SetDecrees(player=player, values=values))
 
         def describe(outcome: Outcome) -> str:
             return "; ".join(self.problem_message(p) for p in outcome.problems) or t(

@@ -26,7 +26,7 @@ from companion.app.kit import (
     section_bar,
 )
 from companion.app.routing import RouteParams
-from companion.tally.api import Problem
+from companion.tally.api import Edit, Problem, SetField
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -181,15 +181,17 @@ class TallyScreen(GameScreen[TallyController]):
     def run(self, coro: Coroutine[Any, Any, Any]) -> None:
         self.ctx.spawn(coro)
 
-    def edit(self, edit: dict[str, Any], then: Callable[[], None] | None = None) -> None:
+    def edit(self, edit: Edit | Callable[[], Edit],
+             then: Callable[[], None] | None = None) -> None:
         """Save an edit off the loop; `then` runs only once it is saved."""
         self.run(self._edit(edit, then))
 
-    async def save(self, edit: dict[str, Any]) -> Outcome:
+    async def save(self, edit: Edit | Callable[[], Edit]) -> Outcome:
         """For dialogs that show the problem themselves."""
         return await self.ctl.apply(edit)
 
-    async def _edit(self, edit: dict[str, Any], then: Callable[[], None] | None) -> None:
+    async def _edit(self, edit: Edit | Callable[[], Edit],
+                    then: Callable[[], None] | None) -> None:
         outcome = await self.ctl.apply(edit)
         self.problems = list(outcome.problems)
         if outcome.ok and then is not None:
@@ -264,8 +266,7 @@ def player_options(names: list[str]) -> list[tuple[int, str]]:
 def ask_value(screen: TallyScreen, player: int, field: str, label: str, current: int) -> None:
     """Dialog to type a player's exact value for `field` (saved as a "set" edit)."""
     async def save(value: int) -> Outcome:
-        return await screen.save({"type": "set", "player": player, "field": field,
-                                  "value": value})
+        return await screen.save(lambda: SetField(player=player, field=field, value=value))
 
     def describe(outcome: Outcome) -> str:
         return "; ".join(screen.problem_message(p) for p in outcome.problems) or screen.ctx.t(

@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.app.assistants.play import TallyScreen, ask_value, player_options
 from companion.app.kit import BODY_TEXT_SIZE, SMALL_TEXT, chips, icon_button
+from companion.tally.api import AdjustField
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ def field_rows(screen: TallyScreen, player: int, rows: list[FieldRow],
                                           color=ft.Colors.ON_SURFACE_VARIANT))
 
         def nudge(field: str, delta: int) -> None:
-            screen.edit({"type": "adjust", "player": player, "field": field, "delta": delta})
+            screen.edit(AdjustField(player=player, field=field, delta=delta))
 
         out.append(ft.Row([
             label,

@@ -30,7 +30,12 @@ from companion.app.paging import page_slice
 from companion.app.routing import RouteParams
 from companion.small_city.data import PROMISE_VALUES, ROUNDS, STARTING_MONEY
 from companion.small_city.promises import Language, promise_deck
-from companion.small_city.tally import kept
+from companion.small_city.tally import (
+    DropPromise,
+    KeepPromise,
+    PromiseResult,
+    kept,
+)
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -138,8 +143,7 @@ class SmallCityScreen(SmallCityRound):
             lines.append(self._result_chips(number, holder.fulfilled))
             lines.append(ft.TextButton(t("games.sc.drop_promise"), icon=ft.Icons.DELETE_OUTLINE,
                                        height=48, disabled=locked,
-                                       on_click=lambda: self.edit(
-                                           {"type": "drop_promise", "card": number})))
+                                       on_click=lambda: self.edit(DropPromise(card=number))))
         elif self.keeping == number:
             lines += [
                 ft.Text(t("games.sc.keep_who"), size=SMALL_TEXT),
@@ -162,8 +166,8 @@ class SmallCityScreen(SmallCityRound):
         t = self.ctx.t
 
         def result(value: bool) -> None:
-            self.edit({"type": "promise_result", "card": number,
-                       "fulfilled": None if fulfilled is value else value})
+            self.edit(PromiseResult(card=number,
+                                    fulfilled=None if fulfilled is value else value))
 
         return ft.Row([
             chip(t("games.sc.fulfilled"), fulfilled is True, partial(result, True),
@@ -188,8 +192,8 @@ class SmallCityScreen(SmallCityRound):
         def done() -> None:
             self.keeping = None
 
-        self.edit({"type": "keep_promise", "player": self.keep_player, "card": number,
-                   "value": self.keep_value}, then=done)
+        self.edit(KeepPromise(player=self.keep_player, card=number, value=self.keep_value),
+                  then=done)
 
     # ---- final -------------------------------------------------------------------------
     def final_view(self) -> list[ft.Control]:

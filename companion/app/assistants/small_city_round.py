@@ -40,7 +40,14 @@ from companion.small_city.data import (
 )
 from companion.small_city.pollution import PollutionOutcome, TownPollution, pollution_phase
 from companion.small_city.tally import (
+    AddVotes,
+    MeasurePollution,
+    PickAction,
+    SetMayor,
+    SetStep,
     SmallCityState,
+    Trade,
+    TradeKind,
     cost_for,
     measured,
     next_mayor_clockwise,
@@ -48,6 +55,7 @@ from companion.small_city.tally import (
     next_step,
     round_picks,
 )
+from companion.tally.api import AdjustField
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -96,7 +104,7 @@ class SmallCityRound(TallyScreen):
     # ---- round handlers ------------------------------------------------------------------
     def go_step(self, round_number: int, phase: int) -> None:
         self.drafts.target = None
-        self.edit({"type": "step", "round": round_number, "phase": phase})
+        self.edit(SetStep(round=round_number, phase=phase))
 
     def tap_card(self, position: int) -> None:
         self.drafts.target = position
@@ -107,10 +115,10 @@ class SmallCityRound(TallyScreen):
         def done() -> None:
             self.drafts.target = None
 
-        self.edit({"type": "pick", "player": player, "position": position}, then=done)
+        self.edit(PickAction(player=player, position=position), then=done)
 
     def nudge(self, player: int, field: str, delta: int) -> None:
-        self.edit({"type": "adjust", "player": player, "field": field, "delta": delta})
+        self.edit(AdjustField(player=player, field=field, delta=delta))
 
     def choose_trade_player(self, player: int) -> None:
         self.drafts.trade_player = player
@@ -143,8 +151,8 @@ class SmallCityRound(TallyScreen):
             self.drafts.residences[player] = []
             self.drafts.university[player] = False
 
-        self.edit({"type": "vote", "player": player, "residences": residences,
-                   "university": university}, then=done)
+        self.edit(lambda: AddVotes(player=player, residences=residences,
+                                   university=university), then=done)
 
     def set_town_figure(self, player: int, name: str, text: str,
                         field: ft.TextField) -> None:
@@ -201,7 +209,8 @@ class SmallCityRound(TallyScreen):
             self.drafts.towns.clear()
             self.drafts.engineer.clear()
 
-        self.edit({"type": "pollution", "towns": towns}, then=done)
+        # Validated as a whole, so a refused figure is named "towns[k].<figure>".
+        self.edit(lambda: MeasurePollution.model_validate({"towns": towns}), then=done)
 
 
 def phase_name(screen: SmallCityRound, number: int) -> str:
@@ -269,7 +278,7 @@ def action_helper(screen: SmallCityRound) -> list[ft.Control]:
     if not picks and not screen.finished:  # the mayor can still be corrected
         out.append(ft.Text(t("games.sc.change_mayor"), size=SMALL_TEXT))
         out.append(chips(list(enumerate(names)), st.mayor,
-                         lambda i: screen.edit({"type": "mayor", "player": i}),
+                         lambda i: screen.edit(SetMayor(player=i)),
                          id_prefix="mayor"))
     else:
         out.append(ft.Text(t("games.sc.mayor_is", name=names[st.mayor]), size=BODY_TEXT_SIZE))
@@ -381,13 +390,10 @@ def trade_helper(screen: SmallCityRound) -> list[ft.Control]:
 
     # Every argument is bound in the partials below: Flet passes the click event to a
     # handler that still has a free parameter.
-    def trade(kind: str, dollars: int | None, material: str | None) -> None:
-        edit: dict[str, object] = {"type": "trade", "player": player, "kind": kind}
-        if dollars is not None:
-            edit["dollars"] = dollars
-        if material is not None:
-            edit["material"] = material
-        screen.edit(edit)
+    def trade(kind: TradeKind, dollars: int | None, material: str | None) -> None:
+        # The rules' tables name materials as plain strings: the model checks the name.
+        screen.edit(lambda: Trade.model_validate({"player": player, "kind": kind,
+                                                  "dollars": dollars, "material": material}))
 
     def button(label: str, on_click: Callable[[], None], disabled: bool = False) -> ft.Control:
         return ft.OutlinedButton(label, on_click=on_click, height=TOUCH_TARGET,
@@ -570,10 +576,9 @@ def mayor_helper(screen: SmallCityRound) -> list[ft.Control]:
         ft.Text(t("games.sc.mayor_is", name=names[st.mayor]), size=BODY_TEXT_SIZE),
         ft.Text(t("games.sc.who_took_mayor"), size=SMALL_TEXT),
         chips([(i, n) for i, n in enumerate(names) if not st.players[i].out], None,
-              lambda i: screen.edit({"type": "mayor", "player": i}), id_prefix="new-mayor"),
+              lambda i: screen.edit(SetMayor(player=i)), id_prefix="new-mayor"),
         ft.OutlinedButton(t("games.sc.nobody_took_mayor", name=names[passes_to]),
                           height=TOUCH_TARGET, disabled=screen.finished,
-                          on_click=lambda: screen.edit({"type": "mayor",
-                                                        "player": passes_to})),
+                          on_click=lambda: screen.edit(SetMayor(player=passes_to))),
     ]
     return out

@@ -27,9 +27,12 @@ from companion.app.kit import (
     parse_count,
 )
 from companion.app.routing import RouteParams
+from companion.tally.api import SetField
 from companion.villagers.tally import (
     MarketIn,
+    PayMarket,
     SilverIn,
+    Unlock,
     VillagersState,
     market_income,
     next_market,
@@ -110,7 +113,7 @@ class VillagersScreen(TallyScreen):
         locked = self.finished
 
         def nudge(name: str, value: int) -> None:
-            self.edit({"type": "set", "player": player, "field": name, "value": value})
+            self.edit(SetField(player=player, field=name, value=value))
 
         out: list[ft.Control] = [
             heading(t("games.vg.limits_heading")),
@@ -155,7 +158,7 @@ class VillagersScreen(TallyScreen):
 
     def _unlock(self) -> None:
         owner = None if self.unlock_owner == NOBODY else self.unlock_owner
-        self.edit({"type": "unlock", "player": self.unlock_player, "owner": owner})
+        self.edit(Unlock(player=self.unlock_player, owner=owner))
 
     # ---- market ----------------------------------------------------------------------------
     def draft(self, player: int) -> MarketDraft:
@@ -284,8 +287,7 @@ class VillagersScreen(TallyScreen):
         if rows is None:
             self.render()
             return
-        self.edit({"type": "market", "which": which,
-                   "players": [r.model_dump(mode="json") for r in rows]})
+        self.edit(lambda: PayMarket(which=which, players=rows))
 
     def past_markets(self) -> list[ft.Control]:
         t = self.ctx.t

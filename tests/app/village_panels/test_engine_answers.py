@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from companion.app.village.table.cubes import DIMMED
 from companion.app.village.table import view_model
+from companion.app.village.table.cubes import DIMMED
 from companion.app.village.table.karla_board import karla_notes
 from companion.village import chance, engine
 from companion.village.rules import market, turns
