@@ -27,7 +27,7 @@ import logging
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import flet as ft
 import msgpack
@@ -52,6 +52,7 @@ from companion.app.store_access import AsyncStore
 from companion.store.base import SessionStore
 
 logger = logging.getLogger(__name__)
+C = TypeVar("C", bound=BaseControl)  # a control class, for find_as
 
 AppMain = Callable[[ft.Page], Awaitable[None] | None]
 
@@ -411,6 +412,13 @@ class AppHarness:
             raise HarnessError(f"expected one control for {text!r} {kwargs}, found "
                                f"{len(hits)}; visible texts: {self.visible_texts()}")
         return hits[0][0]
+
+    def find_as(self, kind: type[C], text: str | None = None, **kwargs: Any) -> C:
+        """find among the controls of class `kind` only, typed as one (for the checks
+        that read its properties: a Chip's `selected`, a TextField's `error`)."""
+        control = self.find(text, control_type=kind, **kwargs)
+        assert isinstance(control, kind)  # find_all kept only `kind`s
+        return control
 
     def _target(self, text: str | None, event: str, **kwargs: Any) -> BaseControl:
         hits = self.find_all(text, **kwargs)

@@ -30,6 +30,7 @@ from companion.app.village.hub import HUB
 from companion.store.memory import MemoryStore
 from companion.tally.service import TallyService
 from companion.village.autoplay import play_step
+from companion.village.commands import Adjust, EndTurn, SpendTime, TakeCube
 from companion.village.service import VillageService
 from companion.village.setup import PlayerSetup, VillageSetup
 from tests.history.helpers import finished_village
@@ -157,9 +158,9 @@ def owe_a_death(store: MemoryStore, sid: str) -> None:
     state = session.state
     space, colour = next((s, c[0]) for s, c in state.spaces.items()
                          if c and s != "market" and c[0] != "plague")
-    svc.execute(sid, session, {"type": "take_cube", "space": space, "colour": colour})
-    svc.execute(sid, session, {"type": "spend_time", "player": state.current, "amount": 12})
-    svc.execute(sid, session, {"type": "end_turn"})
+    svc.execute(sid, session, TakeCube(space=space, colour=colour))
+    svc.execute(sid, session, SpendTime(player=state.current, amount=12))
+    svc.execute(sid, session, EndTurn())
     assert session.state.pending and session.state.pending[0].kind == "death"
 
 
@@ -258,8 +259,7 @@ def tour_table(lang: str, look: Look) -> None:
     well = village_game(store, seed=5)
     svc = VillageService(store)
     session = svc.open(well)
-    svc.execute(well, session, {"type": "adjust", "player": 0, "field": "cubes",
-                                "key": "pink", "delta": 3})
+    svc.execute(well, session, Adjust(player=0, field="cubes", key="pink", delta=3))
     with opened(store, lang, f"/play/village/{well}") as app:
         tap_icon(app, ft.Icons.WATER_DROP)
         assert app.find_all(identifier="dialog-well")

@@ -68,6 +68,7 @@ def raw_messages(lang: str) -> dict[str, RawMessage]:
                 continue
             if m.pluralizable:
                 key, plural_id = str(m.id[0]), str(m.id[1])
+                assert isinstance(m.string, (tuple, list)), key  # a form per plural
                 forms = tuple(str(form or "") for form in m.string)
             else:
                 key, plural_id, forms = str(m.id), None, (str(m.string or ""),)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
+import flet_charts as fch
 import pytest
 
 from companion.app.kit import BODY_TEXT_SIZE, text_width
@@ -89,7 +90,7 @@ def test_the_statistics_axis_writes_four_digit_years() -> None:
     store, _ = _history("de")
     with AppHarness(store, client=_client("de", "/history/stats")) as app:
         labels = [c.label for c, _ in app.walk(app.page)
-                  if type(c).__name__ == "ChartAxisLabel"]
+                  if isinstance(c, fch.ChartAxisLabel)]
         texts = [getattr(lbl, "value", lbl) for lbl in labels]
         dated = [t for t in texts if isinstance(t, str) and "2026" in t]
         assert dated == ["29.09.2026", "30.09.2026"] or set(dated) == {

@@ -58,7 +58,12 @@ def test_cli_starts_the_app_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     from companion import cli
 
     seen: list[dict[str, object]] = []
-    monkeypatch.setattr(launch, "run_app", lambda **kw: seen.append(kw) or 0)
+
+    def run_app(**kw: Any) -> int:
+        seen.append(kw)
+        return 0
+
+    monkeypatch.setattr(launch, "run_app", run_app)
     assert cli.main(["--port", "8124"]) == 0
     # Sharing is never the default: share=None serves 127.0.0.1 only.
     assert seen == [{"host": "127.0.0.1", "port": 8124, "data_dir": None,

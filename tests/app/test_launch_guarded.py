@@ -118,7 +118,12 @@ def test_cli_passes_allow_options_canonical(monkeypatch: pytest.MonkeyPatch) -> 
     from companion import cli
 
     seen: list[dict[str, Any]] = []
-    monkeypatch.setattr(launch, "run_app", lambda **kw: seen.append(kw) or 0)
+
+    def run_app(**kw: Any) -> int:
+        seen.append(kw)
+        return 0
+
+    monkeypatch.setattr(launch, "run_app", run_app)
     assert cli.main(["--host", "0.0.0.0", "--allow-host", "Box.Local",
                      "--allow-host", "fe80::1", "--allow-origin", "HTTPS://Games.Example.org/"]
                     ) == 0

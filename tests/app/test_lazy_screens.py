@@ -152,7 +152,7 @@ def test_cache_warm_up_fallback_fires_once_without_a_request(
     fired: list[str] = []
 
     async def run() -> None:
-        wrapped = launch.AfterFirstAnswer(lambda *a: None,  # type: ignore[arg-type,return-value]
+        wrapped = launch.AfterFirstAnswer(lambda *a: None,  # type: ignore[arg-type]
                                           lambda: fired.append("warm"))
         wrapped.fallback()
         wrapped.fallback()

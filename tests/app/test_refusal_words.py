@@ -5,10 +5,11 @@ app's words for a refusal (present.error_text), never show an internal field pat
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
+from companion.app.context import AppContext
 from companion.app.village.present import error_text
 from companion.i18n import SUPPORTED_LANGUAGES, Translator
 from companion.village.rules.errors import RuleError
@@ -30,6 +31,11 @@ class _Ctx:
         return self.translator.t(key, **params)
 
 
+def _ctx(lang: str) -> AppContext:
+    """What error_text reads of a page's context (its translator), without a page."""
+    return cast(AppContext, _Ctx(lang))
+
+
 @pytest.mark.parametrize("lang", SUPPORTED_LANGUAGES)
 def test_no_error_text_names_a_field_path(lang: str) -> None:
     catalogue = raw_catalogue(lang)
@@ -45,9 +51,9 @@ def test_no_error_text_names_a_field_path(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", SUPPORTED_LANGUAGES)
 def test_the_words_of_a_refusal_leave_its_field_path_out(lang: str) -> None:
-    ctx = _Ctx(lang)
+    ctx = _ctx(lang)
     for exc in _real_refusals():
-        text = error_text(ctx, exc)  # type: ignore[arg-type]
+        text = error_text(ctx, exc)
         assert exc.field not in text.split(":")[0] or "." not in exc.field, text
         assert not text.startswith(f"{exc.field}:"), text
     keyed = RuleError("pay.coins", "Chen has 0 coins, needs 2", "rule.not_enough_coins",
@@ -64,12 +70,12 @@ def test_the_words_of_a_refusal_leave_its_field_path_out(lang: str) -> None:
 def test_english_refusal_reads_as_said_in_the_issue() -> None:
     exc = RuleError("pay.coins", "x", "rule.not_enough_coins",
                     {"name": "Chen", "have": 0, "need": 2})
-    assert error_text(_Ctx("en"), exc) == "Chen has 0 coins, needs 2"  # type: ignore[arg-type]
+    assert error_text(_ctx("en"), exc) == "Chen has 0 coins, needs 2"
 
 
 def test_a_predicate_refusal_gets_its_field_in_words() -> None:
-    ctx = _Ctx("en")
+    ctx = _ctx("en")
     exc = RuleError("value", "must not be negative", "rule.not_negative")
-    assert error_text(ctx, exc) == "Points: must not be negative"  # type: ignore[arg-type]
+    assert error_text(ctx, exc) == "Points: must not be negative"
     drawn = RuleError("outcome.council", "x", "rule.wrong_cube_count", {"need": 2, "got": 3})
-    assert error_text(ctx, drawn) == "Council: needs 2 cubes, got 3"  # type: ignore[arg-type]
+    assert error_text(ctx, drawn) == "Council: needs 2 cubes, got 3"

@@ -18,6 +18,8 @@ from companion.store.memory import MemoryStore
 from .village_table.conftest import make_game, open_app, tap, texts_under
 from .village_table.test_table import cube_id, first_cube
 
+NO_STORE = MemoryStore()  # what a screen's open passes; Loads below never reads it
+
 
 class Loads:
     """A load function that counts, returning a fresh object per load."""
@@ -47,13 +49,13 @@ def test_released_when_the_last_listener_leaves_and_loaded_again_on_open() -> No
     def two() -> None:
         pass
 
-    opened = sessions.open(None, "g")  # type: ignore[arg-type]
+    opened = sessions.open(NO_STORE, "g")
     assert sessions.attach(opened, one) is opened and sessions.attach(opened, two) is opened
     sessions.detach(opened, one)
     assert sessions.get("g") is opened  # still listened to by two
     sessions.detach(opened, two)
     assert sessions.get("g") is None and opened.released
-    again = sessions.open(None, "g")  # type: ignore[arg-type]
+    again = sessions.open(NO_STORE, "g")
     assert again is not opened and again.session["load"] == 2 and loads.count == 2
 
 
@@ -61,7 +63,7 @@ def test_the_grace_period_keeps_it_for_a_quick_return() -> None:
     sessions, loads = hub(grace=0.05)
 
     async def scenario() -> None:
-        opened = sessions.open(None, "g")  # type: ignore[arg-type]
+        opened = sessions.open(NO_STORE, "g")
         sessions.attach(opened, listener)
         sessions.detach(opened, listener)  # e.g. table -> panel
         assert sessions.attach(opened, listener) is opened  # the panel listens at once
@@ -78,14 +80,14 @@ def test_the_grace_period_keeps_it_for_a_quick_return() -> None:
 
 def test_a_screen_coming_back_gets_the_copy_the_hub_holds_or_none() -> None:
     sessions, _ = hub()
-    first = sessions.open(None, "g")  # type: ignore[arg-type]
+    first = sessions.open(NO_STORE, "g")
     sessions.attach(first, listener)
     sessions.detach(first, listener)
     assert first.released
     assert sessions.attach(first, listener) is first  # nothing newer: taken back in
     assert sessions.get("g") is first and not first.released
     sessions.detach(first, listener)
-    second = sessions.open(None, "g")  # type: ignore[arg-type]  # another phone
+    second = sessions.open(NO_STORE, "g")  # another phone
     assert sessions.attach(first, listener) is second  # the newer copy, not the old
     sessions.detach(second, listener)
     assert sessions.get("g") is None
@@ -94,7 +96,7 @@ def test_a_screen_coming_back_gets_the_copy_the_hub_holds_or_none() -> None:
 
 def test_adopting_supersedes_an_older_copy() -> None:
     sessions, _ = hub()
-    old = sessions.open(None, "g")  # type: ignore[arg-type]
+    old = sessions.open(NO_STORE, "g")
     new = sessions.adopt("g", {"id": "g", "load": 99})
     assert old.released and sessions.get("g") is new and new.generation == old.generation + 1
 
@@ -111,10 +113,10 @@ def test_reload_shares_a_fresh_copy_and_moves_every_listener_to_it() -> None:
     def two() -> None:
         heard.append("two")
 
-    stale = sessions.open(None, "g")  # type: ignore[arg-type]
+    stale = sessions.open(NO_STORE, "g")
     sessions.attach(stale, one)
     sessions.attach(stale, two)
-    fresh = sessions.reload(None, stale)  # type: ignore[arg-type]
+    fresh = sessions.reload(NO_STORE, stale)
     assert fresh.session["load"] == 2 and loads.count == 2
     assert fresh.generation == stale.generation + 1 and sessions.get("g") is fresh
     assert stale.released and stale.replaced_by is fresh and stale.latest() is fresh
@@ -126,14 +128,14 @@ def test_reload_shares_a_fresh_copy_and_moves_every_listener_to_it() -> None:
     sessions.detach(fresh, two)
     assert sessions.get("g") is None  # nobody listens: released
     assert sessions.attach(stale, listener) is fresh  # nothing newer since: taken back
-    again = sessions.reload(None, stale)  # type: ignore[arg-type]  # follows the chain
+    again = sessions.reload(NO_STORE, stale)  # follows the chain
     assert fresh.replaced_by is again and stale.latest() is again
     assert again.listeners == [listener]
 
 
 def test_a_failed_reload_changes_nothing() -> None:
     sessions, loads = hub()
-    stale = sessions.open(None, "g")  # type: ignore[arg-type]
+    stale = sessions.open(NO_STORE, "g")
     sessions.attach(stale, listener)
 
     def broken(_store: Any, _session_id: str) -> dict[str, Any]:
@@ -141,7 +143,7 @@ def test_a_failed_reload_changes_nothing() -> None:
 
     sessions._load = broken
     with pytest.raises(OSError):
-        sessions.reload(None, stale)  # type: ignore[arg-type]
+        sessions.reload(NO_STORE, stale)
     assert sessions.get("g") is stale and not stale.released
     assert stale.replaced_by is None and stale.listeners == [listener]
 
@@ -155,7 +157,7 @@ def test_never_released_while_listened_to_under_concurrent_opens() -> None:
 
     def store_thread() -> None:
         while not stop.is_set():
-            opened = sessions.open(None, "g")  # type: ignore[arg-type]
+            opened = sessions.open(NO_STORE, "g")
             if opened.released and sessions.get("g") is opened:
                 problems.append("the hub holds a released copy")
 
@@ -163,7 +165,7 @@ def test_never_released_while_listened_to_under_concurrent_opens() -> None:
     worker.start()
     try:
         for _ in range(3000):
-            held = sessions.get("g") or sessions.open(None, "g")  # type: ignore[arg-type]
+            held = sessions.get("g") or sessions.open(NO_STORE, "g")
             current = sessions.attach(held, listener)
             if current is None:
                 continue

@@ -18,6 +18,7 @@ from companion.app.views.home import EXPORT_PREVIEW_CHARS
 from companion.app.village.hub import HUB as VILLAGE_HUB
 from companion.store.tinydb_store import TinyDBStore
 from companion.tally.service import TallyService
+from companion.village.commands import TakeCube
 from companion.village.service import VillageService
 from companion.village.setup import PlayerSetup, VillageSetup
 
@@ -211,10 +212,10 @@ def test_no_read_only_banner_when_saving_works(disk: TinyDBStore) -> None:
 
 
 # ---- another window saved first ----------------------------------------------------------
-def first_take(state: Any) -> dict[str, str]:
+def first_take(state: Any) -> TakeCube:
     space = next(s for s, c in state.spaces.items() if c and s != "market")
-    return {"type": "take_cube", "space": space,
-            "colour": sorted(state.spaces[space], key=lambda c: (c == "plague", c))[0]}
+    return TakeCube(space=space,
+                    colour=sorted(state.spaces[space], key=lambda c: (c == "plague", c))[0])
 
 
 def test_a_game_saved_elsewhere_is_reloaded_and_the_next_tap_saved(
@@ -235,17 +236,18 @@ def test_a_game_saved_elsewhere_is_reloaded_and_the_next_tap_saved(
         take = first_take(elsewhere.state)
         other.execute(sid, elsewhere, take)
         # This phone still shows the old board: its tap is refused by the store.
-        ident = cube_id_in(opened.session.state.spaces, take["space"], take["colour"])
+        ident = cube_id_in(opened.session.state.spaces, take.space, take.colour)
         tap(app, ident)
         phone.settle()
         assert STALE_TOAST in app.visible_texts()
-        assert [e["body"] for e in TinyDBStore(tmp_path).load(sid).events][-1] == take
+        bodies = [e["body"] for e in TinyDBStore(tmp_path).load(sid).events]
+        assert bodies[-1] == take.model_dump(mode="json")
         reloaded = VILLAGE_HUB.get(sid)
         assert reloaded is not None and reloaded is not opened and opened.released
         assert reloaded.generation > opened.generation
         assert len(reloaded.listeners) == 2  # both screens follow the stored game
         for screen in (app, phone):
-            assert f"{take['colour']} ×1" in texts_under(screen, f"player-{who}")
+            assert f"{take.colour} ×1" in texts_under(screen, f"player-{who}")
             assert any(t.startswith(f"{name}: do the") for t in screen.visible_texts())
         version = TinyDBStore(tmp_path).load(sid).version
         tap(app, "undo")  # the next tap is saved

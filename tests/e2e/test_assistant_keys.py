@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from companion.store.tinydb_store import TinyDBStore
+from companion.village.commands import TakeCube
+from companion.village.outcomes import BagOutcome
 from companion.village.service import VillageService
 from companion.village.setup import PlayerSetup, VillageSetup
 from tests.app.village_panels.conftest import placements
@@ -39,8 +41,8 @@ def market_day_game(data_dir: Path) -> str:
                                   [("Ann", "red"), ("Bo", "blue"), ("Cy", "yellow")]],
                          start_player=0, compensation=False)
     sid, session = svc.create(setup, draw_mode="manual")
-    svc.enter_draw(sid, session, {"placements": placements(session, {"market": ["green"]})})
-    svc.execute(sid, session, {"type": "take_cube", "space": "market", "colour": "green"})
+    svc.enter_draw(sid, session, BagOutcome(placements=placements(session, {"market": ["green"]})))
+    svc.execute(sid, session, TakeCube(space="market", colour="green"))
     return sid
 
 

@@ -18,6 +18,8 @@ import pytest
 from app.village_panels.conftest import placements
 
 from companion.store.tinydb_store import TinyDBStore
+from companion.village.commands import Adjust
+from companion.village.outcomes import BagOutcome
 from companion.village.service import VillageService
 from companion.village.setup import PlayerSetup, VillageSetup
 
@@ -36,11 +38,10 @@ def seed_game(service: VillageService, players: int, **setup: Any) -> str:
                                     zip(NAMES[:players], COLOURS[:players], strict=True)],
                            start_player=0, compensation=False, **setup)
     sid, session = service.create(village, draw_mode="manual", karla_policy=karla_policy)
-    service.enter_draw(sid, session, {"placements": placements(
-        session, {"travel": ["orange"], "harvest": ["brown"]})})
+    service.enter_draw(sid, session, BagOutcome(placements=placements(
+        session, {"travel": ["orange"], "harvest": ["brown"]})))
     service.set_prefs(sid, session, draw_mode="app")
-    service.execute(sid, session, {"type": "adjust", "player": 0, "field": "goods",
-                                   "key": "wagon", "delta": 1})
+    service.execute(sid, session, Adjust(player=0, field="goods", key="wagon", delta=1))
     return sid
 
 

@@ -17,6 +17,7 @@ from companion.store.tinydb_store import TinyDBStore
 from companion.village.autoplay import candidate_commands
 from companion.village.rules.errors import RuleError
 from companion.village.service import VillageService
+from companion.village.session import validate_command
 from companion.village.setup import PlayerSetup, VillageSetup
 
 from .conftest import AppProcess, restartable_app
@@ -38,7 +39,7 @@ def played_to_round(service: VillageService, round_: int, *, seed: int = 3) -> s
             return sid
         for cmd in candidate_commands(session, rng):
             try:
-                service.execute(sid, session, cmd)
+                service.execute(sid, session, validate_command(cmd))
             except RuleError:
                 continue
             break
@@ -57,7 +58,7 @@ def server(chromium: Path, tmp_path_factory: pytest.TempPathFactory
 def step_checked(page: Any, kind: str) -> str | None:
     node = page.locator(f'[flt-semantics-identifier="round-end-step-{kind}"]').first
     node.wait_for(timeout=STEP_TIMEOUT_MS)
-    return node.get_attribute("aria-checked")  # type: ignore[no-any-return]
+    return node.get_attribute("aria-checked")
 
 
 def test_a_ticked_step_survives_a_server_restart(browser: Any,

@@ -148,6 +148,7 @@ def test_phones_join_play_and_are_let_go(browser: Any, shared: Shared,
                                          screenshots: Path) -> None:
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
+    from websockets.typing import Origin
 
     s, started = shared, time.monotonic()
     table = f"/play/village/{s.session_id}"
@@ -171,7 +172,7 @@ def test_phones_join_play_and_are_let_go(browser: Any, shared: Shared,
     # ---- strangers: a WebSocket without the cookie, and a code guesser locked out
     with pytest.raises(InvalidStatus) as refused:
         connect(f"ws://{SHARE_ADDRESS}:{s.port}/ws", open_timeout=5,
-                origin=f"http://{SHARE_ADDRESS}:{s.port}")  # type: ignore[arg-type]
+                origin=Origin(f"http://{SHARE_ADDRESS}:{s.port}"))
     assert refused.value.response.status_code == 403
     statuses = [post_code(s, "WRONG9", "127.0.0.3").status for _ in range(5)]
     assert statuses == [403, 403, 403, 403, 429]

@@ -20,6 +20,7 @@ from app.village_panels.conftest import placements
 
 from companion.i18n import Translator
 from companion.store.tinydb_store import TinyDBStore
+from companion.village.outcomes import BagOutcome
 from companion.village.service import VillageService
 from companion.village.setup import PlayerSetup, VillageSetup
 
@@ -47,8 +48,8 @@ def seed_game(service: VillageService, players: int, **setup: Any) -> str:
                                     zip(NAMES[:players], COLOURS[:players], strict=True)],
                            start_player=0, compensation=False, **setup)
     sid, session = service.create(village, draw_mode="manual", karla_policy=karla_policy)
-    service.enter_draw(sid, session, {"placements": placements(session,
-                                                               {"harvest": ["brown"]})})
+    service.enter_draw(sid, session, BagOutcome(placements=placements(
+        session, {"harvest": ["brown"]})))
     service.set_prefs(sid, session, draw_mode="app")  # later draws (the mass) are the app's
     return sid
 

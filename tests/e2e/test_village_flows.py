@@ -688,7 +688,9 @@ def test_three_players_market_day(browser: Any, app_url: str, village_shots: Pat
     ui.shot("player-panel-bo-green-corrected", scroll_to="counters")
     ui.to_table()
     ui.wait_text("player-1", "green ×1")
-    bo_time = int(re.search(r"Time (\d+)/", ui.text("player-1")).group(1))
+    bo_time_match = re.search(r"Time (\d+)/", ui.text("player-1"))
+    assert bo_time_match, ui.text("player-1")
+    bo_time = int(bo_time_match.group(1))
     has_green = {name: "green ×" in ui.text(f"player-{i}") for i, name in enumerate(names)}
 
     # ---- Ann takes a cube from the market space: the market day starts ----
@@ -723,7 +725,9 @@ def test_three_players_market_day(browser: Any, app_url: str, village_shots: Pat
         day = ui.text("market-day")
         if "No market day now." in day:
             break
-        seller = re.search(r"\n(\w+) to sell\n", day).group(1)
+        seller_match = re.search(r"\n(\w+) to sell\n", day)
+        assert seller_match, day
+        seller = seller_match.group(1)
         if has_green[seller] and seller not in served:
             served[seller] = 2
             space = market_serve(ui, seller, served[seller])
@@ -820,8 +824,8 @@ def test_back_to_back_death_dialogs_close(browser: Any, app_url: str,
     ui.tap_id("open-log")
     ui.wait_until(lambda: len(death_entries(ui)) == 2, "both deaths in the log")
     ui.shot("log")
-    first = min(death_entries(ui))
-    ui.tap_id(f"go-back-{first}")
+    first_death = min(death_entries(ui))
+    ui.tap_id(f"go-back-{first_death}")
     dialog = ui.page.locator('flt-semantics[role="alertdialog"]')
     ui.tap(dialog.get_by_role("button", name="Go back to here"))
     ui.wait_until(lambda: len(death_entries(ui)) == 1, "the second death undone")

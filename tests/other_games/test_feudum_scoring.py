@@ -100,7 +100,7 @@ def test_negative_vp_is_accepted() -> None:
 
 def test_shape_problems_name_their_fields() -> None:
     lines = _problems(
-        _p("Ann", 2.5, ruled={"castle": 1}, decrees=[2, "x"]),
+        _p("Ann", 2.5, ruled={"castle": 1}, decrees=[2, "x"]),  # type: ignore[arg-type]  # bad VP on purpose
         {"name": "Bob", "journey": {"stage": 1, "position": 1.5}},
     )
     assert lines == [

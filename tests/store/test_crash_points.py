@@ -158,7 +158,10 @@ def _run_killed(tmp: Path, points: range) -> dict[int, tuple[Path, list[int], li
                           input=stdin, capture_output=True, text=True,
                           timeout=60 + 10 * len(jobs))
     assert proc.returncode == 0, proc.stderr
-    codes = dict(tuple(map(int, line.split())) for line in proc.stdout.splitlines())
+    codes: dict[int, int] = {}
+    for line in proc.stdout.splitlines():
+        point, code = map(int, line.split())
+        codes[point] = code
     assert set(codes) == set(jobs), (proc.stdout, proc.stderr)
     out = {}
     for n, (root, log) in jobs.items():

@@ -19,7 +19,7 @@ from companion.tally.service import TallyService
 from companion.village.autoplay import candidate_commands
 from companion.village.rules.errors import RuleError
 from companion.village.service import VillageService, calibration_key
-from companion.village.session import VillageSession
+from companion.village.session import VillageSession, validate_command
 from companion.village.setup import PlayerSetup, VillageSetup
 
 WRONG_SHAPE = b'{"meta": 5, "events": []}'
@@ -33,7 +33,7 @@ def _setup() -> VillageSetup:
 def _act(svc: VillageService, sid: str, session: VillageSession, seed: int = 1) -> None:
     for cmd in candidate_commands(session, random.Random(seed)):
         try:
-            svc.execute(sid, session, cmd)
+            svc.execute(sid, session, validate_command(cmd))
             return
         except RuleError:
             continue

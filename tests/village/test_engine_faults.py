@@ -59,7 +59,8 @@ def test_autoplay_fails_on_an_engine_crash() -> None:
 
 @pytest.mark.usefixtures("crashing_end_turn")
 def test_the_random_play_property_test_fails_on_an_engine_crash() -> None:
-    inner = test_properties.test_random_play_keeps_invariants_and_replays.hypothesis.inner_test
+    given: Any = test_properties.test_random_play_keeps_invariants_and_replays  # @given's
+    inner = given.hypothesis.inner_test
     with pytest.raises(EngineFault):
         inner(players=3, seed=11, steps=200)
 

@@ -8,7 +8,7 @@ import pytest
 
 from companion.village.session import VillageSession
 from companion.village.setup import PlayerSetup, VillageSetup
-from companion.village.state import VillageState
+from companion.village.state import Member, VillageState
 from tests.village.invariants import check_invariants
 
 
@@ -17,13 +17,18 @@ def _solo() -> VillageSession:
                                            solo=True, karla_colour="red", seed=1))
 
 
+def _put(members: list[Member], loc: str) -> None:
+    for m in members:
+        m.loc = loc
+
+
 def _fill_farm_section(st: VillageState, extra: int) -> None:
     ids = [m.id for m in st.members.values() if m.loc == "supply"]
     for mid in ids[: st.chronicle_capacity["farm"] + extra]:
         st.members[mid].loc = "chronicle:farm"
 
 
-BROKEN: dict[str, Callable[[VillageState], None]] = {
+BROKEN: dict[str, Callable[[VillageState], object]] = {
     "council level that does not exist": lambda st: setattr(st.members["blue-1a"], "loc",
                                                             "council:9"),
     "unknown workshop": lambda st: setattr(st.members["blue-1a"], "loc", "workshop:mill"),
@@ -36,12 +41,12 @@ BROKEN: dict[str, Callable[[VillageState], None]] = {
                                                            "karla:side"),
     "a member lost": lambda st: st.members.pop("blue-4b"),
     "a member of the wrong generation": lambda st: setattr(st.members["blue-4b"], "gen", 1),
-    "two Karla members on one church level": lambda st: [
-        setattr(st.members[m], "loc", "church:2") for m in ("red-3a", "red-3b")],
+    "two Karla members on one church level": lambda st: _put(
+        [st.members[m] for m in ("red-3a", "red-3b")], "church:2"),
     "a chronicle section over its slots": lambda st: _fill_farm_section(st, 1),
-    "a full graveyard and the game not ended": lambda st: [
-        setattr(m, "loc", "graveyard") for m in
-        [x for x in st.members.values() if x.loc == "karla:side"][:st.graveyard_capacity]],
+    "a full graveyard and the game not ended": lambda st: _put(
+        [x for x in st.members.values() if x.loc == "karla:side"][:st.graveyard_capacity],
+        "graveyard"),
     "a customer tile lost": lambda st: setattr(st, "customer_stack", st.customer_stack - 1),
     "a cube lost": lambda st: st.supply.__setitem__("green", st.supply["green"] - 1),
 }

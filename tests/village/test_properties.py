@@ -112,7 +112,8 @@ def _drive(session: VillageSession, rng: random.Random, steps: int) -> None:
                 NOISE + MALFORMED)
             before = session.state.model_copy(deep=True)
             try:
-                session.execute(bad)
+                # Wrong on purpose (MALFORMED holds None, strings, lists): refused, not run.
+                session.execute(bad)  # type: ignore[arg-type]
             except RuleError as exc:
                 assert exc.field and exc.message
                 assert session.state == before  # a refused command changes nothing
@@ -211,7 +212,7 @@ def test_every_malformed_shape_is_a_rule_error_naming_a_field() -> None:
     before = session.state
     for shape in MALFORMED:
         try:
-            session.execute(shape)
+            session.execute(shape)  # type: ignore[arg-type]  # malformed on purpose
         except RuleError as exc:
             assert exc.field and exc.message, shape
         else:

@@ -17,7 +17,7 @@ from companion.village.autoplay import candidate_commands, play_step
 from companion.village.round_end import DEATH_KEYS, STEP_ORDER, last_round_end, opening
 from companion.village.rules.errors import RuleError
 from companion.village.service import VillageService
-from companion.village.session import VillageSession
+from companion.village.session import VillageSession, validate_command
 from companion.village.setup import PlayerSetup, VillageSetup
 
 Edition = Literal["big-box", "2011"]
@@ -143,7 +143,7 @@ def _service_play(svc: VillageService, sid: str, session: VillageSession, rng: r
             return
         for cmd in candidate_commands(session, rng):
             try:
-                svc.execute(sid, session, cmd)
+                svc.execute(sid, session, validate_command(cmd))
             except RuleError:
                 continue
             break

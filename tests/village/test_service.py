@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,6 +12,7 @@ from companion.store.tinydb_store import TinyDBStore
 from companion.village.autoplay import candidate_commands
 from companion.village.rules.errors import RuleError
 from companion.village.service import VillageService
+from companion.village.session import VillageSession, validate_command
 from companion.village.setup import PlayerSetup, VillageSetup
 
 
@@ -20,10 +22,10 @@ def _setup() -> VillageSetup:
                                  PlayerSetup(name="Oliver", colour="red")], seed=3)
 
 
-def _step(svc: VillageService, sid: str, session, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+def _step(svc: VillageService, sid: str, session: VillageSession, rng: random.Random) -> None:
     for cmd in candidate_commands(session, rng):
         try:
-            svc.execute(sid, session, cmd)
+            svc.execute(sid, session, validate_command(cmd))
         except RuleError:
             continue
         return
@@ -49,7 +51,9 @@ def test_refused_command_saves_nothing(tmp_path: Path) -> None:
     sid, session = svc.create(_setup())
     before = svc.store.load(sid).events
     with pytest.raises(RuleError) as err:
-        svc.execute(sid, session, {"type": "take_cube", "space": "well", "colour": "green"})
+        # A raw dict on purpose (no TakeCube can name the well): the boundary must refuse it.
+        svc.execute(sid, session, {"type": "take_cube", "space": "well",  # type: ignore[arg-type]
+                                   "colour": "green"})
     assert "space" in str(err.value) or "colour" in str(err.value)
     assert svc.store.load(sid).events == before
 
@@ -91,11 +95,12 @@ class _FailingStore(TinyDBStore):
             self.fail_next = False
             raise OSError(28, "No space left on device")
 
-    def append(self, session_id, events, **kw):  # type: ignore[no-untyped-def]
+    def append(self, session_id: str, events: list[dict[str, Any]], **kw: Any) -> int:
         self._maybe_fail()
         return super().append(session_id, events, **kw)
 
-    def replace_log(self, session_id, events, redo, **kw):  # type: ignore[no-untyped-def]
+    def replace_log(self, session_id: str, events: list[dict[str, Any]],
+                    redo: list[dict[str, Any]], **kw: Any) -> int:
         self._maybe_fail()
         return super().replace_log(session_id, events, redo, **kw)
 
@@ -150,8 +155,8 @@ def test_a_stored_session_whose_setup_a_new_game_would_refuse_still_opens(
     assert reopened.state == session.state
 
 
-def _restore_with_header(store: TinyDBStore, sid: str, session, drop: tuple[str, ...] = (),  # type: ignore[no-untyped-def]
-                         **changes) -> None:
+def _restore_with_header(store: TinyDBStore, sid: str, session: VillageSession,
+                         drop: tuple[str, ...] = (), **changes: Any) -> None:
     """Position: the stored session as if written with this header."""
     header = store.load(sid).header
     for key in drop:

@@ -4,6 +4,8 @@ the exact field, and a refused command changes nothing."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from companion.village.session import VillageSession
@@ -126,7 +128,7 @@ def test_every_action_compares_its_payment_with_the_printed_cost(
 
 
 def _market_day(rules_version: int | None = None) -> VillageSession:
-    kw = {} if rules_version is None else {"rules_version": rules_version}
+    kw: dict[str, Any] = {} if rules_version is None else {"rules_version": rules_version}
     s = VillageSession.new(make_setup(3, start_player=0, compensation=False, **kw),
                            draw_mode="app")
     s.state.spaces["market"] = ["green"]

@@ -55,7 +55,8 @@ def png_pixels(data: bytes) -> list[list[tuple[int, int, int, int]]]:
     for y in range(height):
         line = raw[y * stride:(y + 1) * stride]
         assert line[0] == 0, "no PNG filter"
-        rows.append([tuple(line[1 + 4 * x:5 + 4 * x]) for x in range(width)])  # type: ignore[misc]
+        rows.append([(line[1 + 4 * x], line[2 + 4 * x], line[3 + 4 * x], line[4 + 4 * x])
+                     for x in range(width)])
     return rows
 
 
@@ -75,7 +76,9 @@ def test_manifest_file_is_the_apps_own() -> None:
 
 
 def test_every_icon_is_a_png_of_its_size() -> None:
-    listed = {icon["src"]: icon["sizes"] for icon in manifest()["icons"]}  # type: ignore[union-attr]
+    icons = manifest()["icons"]
+    assert isinstance(icons, list)
+    listed = {icon["src"]: icon["sizes"] for icon in icons}
     for name, (size, _purpose) in ICONS.items():
         data = (ASSETS / "icons" / name).read_bytes()
         assert png_size(data) == (size, size), name

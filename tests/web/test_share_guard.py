@@ -4,7 +4,7 @@ token and by code, the rate limit, and what a phone without a valid cookie gets.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,8 +98,8 @@ def run(guard: ShareGuard, s: dict[str, Any], body: bytes = b"") -> Response:
     async def receive() -> dict[str, Any]:
         return queue.pop(0) if queue else {"type": "http.disconnect"}
 
-    async def send(message: dict[str, Any]) -> None:
-        response.messages.append(message)
+    async def send(message: MutableMapping[str, Any]) -> None:
+        response.messages.append(dict(message))
 
     asyncio.run(guard(s, receive, send))
     return response
@@ -392,7 +392,7 @@ def test_lifespan_passes_through(guard: ShareGuard, inner: Inner) -> None:
         async def receive() -> dict[str, Any]:
             return {"type": "lifespan.startup"}
 
-        async def send(_: dict[str, Any]) -> None:
+        async def send(_: MutableMapping[str, Any]) -> None:
             pass
 
         await guard({"type": "lifespan"}, receive, send)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import MutableMapping
 from typing import Any
 
 from companion.share.registry import Joined, ShareRegistry
@@ -35,8 +36,8 @@ class Client:
         self.task = asyncio.get_running_loop().create_task(
             guard(scope, self.inbox.get, self._send))
 
-    async def _send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
+    async def _send(self, message: MutableMapping[str, Any]) -> None:
+        self.sent.append(dict(message))
         if message["type"] == "websocket.close":
             self.closed.set()
             self.inbox.put_nowait({"type": "websocket.disconnect", "code": message["code"]})

@@ -6,6 +6,7 @@ tests/e2e/test_assistant_keys.py measures its place."""
 from __future__ import annotations
 
 import flet as ft
+from flet.controls.base_control import BaseControl
 
 from companion.app.assistants.play import BAR_HEIGHT, FOOTER_HEIGHT, FOOTER_SPACING
 
@@ -14,7 +15,7 @@ from ..harness import AppHarness
 from .helpers import edits, section, start, tap
 
 
-def _ids(app: AppHarness, root: ft.Control) -> set[str]:
+def _ids(app: AppHarness, root: BaseControl) -> set[str]:
     return {str(c.identifier) for c, _ in app.walk(root)
             if isinstance(c, ft.Semantics) and c.identifier}
 

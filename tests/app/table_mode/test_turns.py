@@ -60,6 +60,7 @@ def answer_dialog(app: AppHarness, button: str) -> None:
     dialogs = [d for d in app.page._dialogs.controls if getattr(d, "open", False)]
     assert dialogs, "no question was asked"
     dialog = dialogs[-1]
+    assert isinstance(dialog, ft.AlertDialog), dialog
     for action in dialog.actions:
         if isinstance(action, ft.Control) and getattr(action, "content", None) == button:
             app.dispatch(action, "click")

@@ -20,10 +20,12 @@ from companion.app.views.home import HomeScreen
 from companion.app.village.hub import HUB
 from companion.app.village.routes import village_routes
 from companion.store.memory import MemoryStore
+from companion.village.commands import Command
+from companion.village.outcomes import BagOutcome
 from companion.village.rules.bag import space_quota
 from companion.village.rules.context import Ctx
 from companion.village.service import VillageService
-from companion.village.session import VillageSession
+from companion.village.session import RawCommand, VillageSession, validate_command
 from companion.village.setup import PlayerSetup, VillageSetup
 
 from ..harness import AppHarness, FakeClient
@@ -40,8 +42,10 @@ class Game:
     sid: str
     session: VillageSession
 
-    def execute(self, command: dict[str, Any]) -> None:
-        self.service.execute(self.sid, self.session, command)
+    def execute(self, command: Command | RawCommand) -> None:
+        """A command as a test writes it (a dict is checked into its model at the
+        session's boundary first), saved through the service."""
+        self.service.execute(self.sid, self.session, validate_command(command))
 
     def route(self, panel: str) -> str:
         return f"/play/village/{self.sid}/{panel}"
@@ -77,7 +81,7 @@ def new_game(n: int = 3, wanted: dict[str, list[str]] | None = None, **kw: Any) 
                                   for a, c in zip(NAMES[:n], COLOURS[:n], strict=True)],
                          start_player=0, compensation=False, **kw)
     sid, session = service.create(setup, draw_mode="manual")
-    service.enter_draw(sid, session, {"placements": placements(session, wanted or {})})
+    service.enter_draw(sid, session, BagOutcome(placements=placements(session, wanted or {})))
     session.draw_mode = "app"  # later draws (the mass) are the app's
     HUB.adopt(sid, session)
     return Game(store, service, sid, session)

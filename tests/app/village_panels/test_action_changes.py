@@ -5,6 +5,8 @@ Karla's take and her reasons there too."""
 
 from __future__ import annotations
 
+import flet as ft
+
 from ..harness import AppHarness
 from .conftest import Game, acting, new_game, open_panel, pick, tap, texts_in
 
@@ -14,7 +16,7 @@ TABLE_PARTS = "ListView"
 def ids_in_order(app: AppHarness) -> list[str]:
     view = app.page.views[-1]
     return [str(c.identifier) for c, _ in app.walk(view, visible_only=True)
-            if getattr(c, "identifier", None)]
+            if isinstance(c, ft.Semantics) and c.identifier]
 
 
 def scrolls(app: AppHarness, control_type: str) -> int:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import flet as ft
 import pytest
 
 from companion.app.village.table import view_model
@@ -53,8 +54,8 @@ def cube_chips(app: AppHarness) -> dict[str, bool]:
     spaces = app.find(identifier="action-spaces")
     return {str(c.identifier): any(getattr(x, "on_click", None) is not None
                                    and x.data != DIMMED for x, _ in app.walk(c))
-            for c, _ in app.walk(spaces) if str(getattr(c, "identifier", "")).startswith(
-                "cube-")}
+            for c, _ in app.walk(spaces)
+            if isinstance(c, ft.Semantics) and str(c.identifier).startswith("cube-")}
 
 
 # ---- the table ------------------------------------------------------------------------------

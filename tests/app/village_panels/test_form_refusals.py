@@ -4,6 +4,8 @@ and the words go once the form is changed."""
 
 from __future__ import annotations
 
+import flet as ft
+
 from .conftest import acting, has_text, open_panel, pick, tap, texts_in, toasts
 
 
@@ -21,7 +23,7 @@ def test_council_without_coins_is_refused_beside_the_cost() -> None:
     with open_panel(game, "player/0") as app:
         tap(app, "tab-actions")
         tap(app, "council-pay-edit")
-        assert app.find(key="council-pay-coins-value").value == "2"
+        assert app.find_as(ft.Text, key="council-pay-coins-value").value == "2"
         tap(app, "apply-action")
         assert len(game.session.state.members_at("council:1", 0)) == 0
         assert toasts(app) == []  # not in a bar over the buttons
@@ -32,7 +34,7 @@ def test_council_without_coins_is_refused_beside_the_cost() -> None:
         # right under the payment editor, above the Apply buttons
         assert keys.index("council-pay-coins-plus") < keys.index("form-refusal") \
             < keys.index("apply-action")
-        assert app.find(key="council-pay-coins-value").value == "2"  # nothing lost
+        assert app.find_as(ft.Text, key="council-pay-coins-value").value == "2"  # nothing lost
         tap(app, "council-pay-coins-minus")  # the form changed: the old words go
         assert app.find_all(identifier="form-refusal") == []
 
@@ -67,4 +69,4 @@ def test_a_refused_sale_is_said_in_the_sale_form() -> None:
         assert keys.index("form-refusal") < keys.index("serve")
         text = texts_in(app, "form-refusal")
         assert text == "Bo needs 1 green cube for this sale (or pay with a coin)"
-        assert app.find(key="serve-slot-0").selected  # what was chosen stays
+        assert app.find_as(ft.Chip, key="serve-slot-0").selected  # what was chosen stays

@@ -4,6 +4,8 @@ a market day from the well, and Karla's own sale in a solo game."""
 
 from __future__ import annotations
 
+import flet as ft
+
 from .conftest import acting, has_text, new_game, open_panel, pick, tap, texts_in, value_of
 
 
@@ -15,7 +17,7 @@ def test_serve_then_everyone_passes_and_the_refill_is_told() -> None:
     with open_panel(game, "market") as app:
         assert value_of(app, "seller") == "Ann to sell"
         assert has_text(app, "This first sale is free.")
-        assert app.find(key="serve").disabled  # no customer chosen yet
+        assert app.find_as(ft.Control, key="serve").disabled  # no customer chosen yet
         pick(app, "serve-slot-0")
         for _ in range(4):
             tap(app, "serve-points-plus")
@@ -29,7 +31,7 @@ def test_serve_then_everyone_passes_and_the_refill_is_told() -> None:
         keys = [getattr(c, "key", None) for c, _ in app.walk(app.find(identifier="market-day"))]
         assert keys.index("pass") < keys.index("serve-slot-1") < keys.index("serve")
         assert has_text(app, "Ann served front space 1")
-        assert app.find(key="front-0").tooltip == "Space 1: served"
+        assert app.find_as(ft.Control, key="front-0").tooltip == "Space 1: served"
         tap(app, "pass")
         tap(app, "pass")
         tap(app, "pass")
@@ -66,7 +68,7 @@ def test_a_refused_sale_names_the_field_and_keeps_the_draft() -> None:
         pick(app, "serve-slot-0")
         tap(app, "serve")  # Bo has no green cube and did not choose a coin
         assert game.session.state.players[1].customers == []
-        assert app.find(key="serve-slot-0").selected  # what was chosen stays
+        assert app.find_as(ft.Chip, key="serve-slot-0").selected  # what was chosen stays
 
 
 def test_hold_a_market_day_from_the_well() -> None:
@@ -85,10 +87,10 @@ def test_no_hold_button_off_the_action_step() -> None:
     game = new_game()
     with open_panel(game, "market") as app:
         assert app.find_all(key="hold-market") == []
-        assert [app.find(key=f"queue-{i}").tooltip for i in range(5)] == [
+        assert [app.find_as(ft.Control, key=f"queue-{i}").tooltip for i in range(5)] == [
             f"Space {i}: customer" for i in range(1, 6)]
         # Three players: front space 5 stays closed.
-        assert app.find(key="front-4").tooltip == "Space 5: closed"
+        assert app.find_as(ft.Control, key="front-4").tooltip == "Space 5: closed"
 
 
 def test_karla_serves_by_herself_in_a_solo_game() -> None:

@@ -3,7 +3,17 @@ item, grain advancement with its cost, and the majority bonus explained in words
 
 from __future__ import annotations
 
+import flet as ft
+
+from ..harness import AppHarness
 from .conftest import Game, at_mass, has_text, new_game, open_panel, tap, texts_in, value_of
+
+
+def tile_face(app: AppHarness, i: int) -> str:
+    """What the i-th drawn tile shows ("?" until it is revealed)."""
+    tile = app.find_as(ft.Container, key=f"drawn-{i}")
+    assert isinstance(tile.content, ft.Text)
+    return str(tile.content.value)
 
 
 def mass_game() -> Game:
@@ -29,7 +39,7 @@ def test_buy_out_then_the_draw_is_revealed_one_item_at_a_time() -> None:
         assert "Monks: 4" in bag and "7 items in the bag" in bag
         assert value_of(app, "buyer") == "Ann may buy out"
         assert has_text(app, "4 more may come out")  # the mass draws 4, none bought yet
-        assert app.find(key="buy-out").disabled
+        assert app.find_as(ft.Control, key="buy-out").disabled
         tap(app, "buy-gen2-plus")
         assert value_of(app, "buy-gen2-value") == "1"
         tap(app, "buy-out")
@@ -43,12 +53,11 @@ def test_buy_out_then_the_draw_is_revealed_one_item_at_a_time() -> None:
         st = game.session.state
         assert st.phase == "mass_advance" and st.mass is not None
         assert len(st.mass.drawn) == 3
-        tiles = [app.find(key=f"drawn-{i}") for i in range(3)]
-        assert [t.content.value for t in tiles] == ["?", "?", "?"]
+        assert [tile_face(app, i) for i in range(3)] == ["?", "?", "?"]
         tap(app, "reveal-next")
-        first = app.find(key="drawn-0")
+        first = app.find_as(ft.Container, key="drawn-0")
         assert first.opacity == 1.0 and first.animate_opacity
-        assert app.find(key="drawn-1").content.value == "?"
+        assert tile_face(app, 1) == "?"
         tap(app, "reveal-all")
         assert app.find_all(key="reveal-next") == []
         assert has_text(app, "Monks go back into the bag")

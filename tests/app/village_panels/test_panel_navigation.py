@@ -3,6 +3,7 @@ this game's table, a choice waiting at the table is announced with a link to it.
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from .conftest import acting, at_mass, has_text, new_game, open_panel, pick, tap, texts_in
@@ -34,7 +35,7 @@ def test_the_player_chips_switch_between_panels() -> None:
     with open_panel(game, "player/0") as app:
         pick(app, "player-2")
         assert app.page.views[-1].route == game.route("player/2")
-        assert app.find(key="player-2").selected
+        assert app.find_as(ft.Chip, key="player-2").selected
 
 
 def test_unknown_player_and_unknown_game_are_said_not_crashed() -> None:

@@ -69,7 +69,7 @@ def test_a_tile_cannot_be_added_during_a_market_day_and_says_why() -> None:
     game.execute({"type": "take_cube", "space": "market", "colour": "green"})
     assert game.session.state.market_day is not None
     with open_panel(game, "player/0") as app:
-        assert app.find(key="tile-add").disabled
+        assert app.find_as(ft.Control, key="tile-add").disabled
         assert has_text(app, "finish the market day first")
 
 
@@ -77,7 +77,7 @@ def test_a_member_is_moved_where_it_really_stands() -> None:
     game = new_game()
     with open_panel(game, "player/0") as app:
         tap(app, "tab-family")
-        assert app.find(key="move-apply").disabled  # nothing chosen yet
+        assert app.find_as(ft.Control, key="move-apply").disabled  # nothing chosen yet
         pick(app, "move-group-farmyard|1")
         # The engine's spots for a player's member, the current one left out.
         offered = offered_places(app)
@@ -90,7 +90,7 @@ def test_a_member_is_moved_where_it_really_stands() -> None:
         assert len(st.members_at("farmyard", 0)) == 3
         assert last_log_line(app, game) == \
             "Ann's number-1 member moved to council, level 2 (correction)"
-        assert app.find(key="move-apply").disabled  # the draft is cleared
+        assert app.find_as(ft.Control, key="move-apply").disabled  # the draft is cleared
 
 
 def test_karlas_member_moves_only_to_her_places() -> None:

@@ -20,7 +20,7 @@ from .conftest import (
 
 
 def ring_label(app: AppHarness) -> str:
-    ring = app.find(identifier="time-ring")
+    ring = app.find_as(ft.Semantics, identifier="time-ring")
     return str(ring.label)
 
 
@@ -33,7 +33,8 @@ def test_plus_two_moves_the_marker_and_passing_the_quill_owes_a_death() -> None:
         tap(app, "time-plus-2")
         assert game.session.state.players[0].time == 1
         assert ring_label(app) == "Time marker on space 2 of 12"
-        notice = app.find(identifier="deaths-owed")
+        notice = app.find_as(ft.Semantics, identifier="deaths-owed")
+        assert isinstance(notice.content, ft.Text)
         assert "Ann passed the quill: deaths owed 1" in str(notice.content.value)
         assert has_text(app, "Deaths owed: 1")  # in the ring's centre too
 
@@ -75,7 +76,7 @@ def test_cubes_goods_and_cities_are_corrected_with_the_supply() -> None:
         assert game.session.state.supply["pink"] == supply - 1
         pick(app, "city-4")
         assert game.session.state.players[0].cities == [4]
-        assert app.find(key="city-4").selected
+        assert app.find_as(ft.Chip, key="city-4").selected
         pick(app, "city-4")
         assert game.session.state.players[0].cities == []
 
@@ -103,7 +104,7 @@ def test_actions_are_disabled_off_turn_with_the_reason() -> None:
     with open_panel(game, "player/1") as app:
         tap(app, "tab-actions")
         assert has_text(app, "It is Ann's turn.")
-        assert app.find(key="apply-action").disabled
+        assert app.find_as(ft.Control, key="apply-action").disabled
         tap(app, "tab-overview")  # corrections stay available
         tap(app, "time-plus-1")
         assert game.session.state.players[1].time == 1
@@ -114,7 +115,7 @@ def test_crafts_trains_and_produces_with_the_printed_time_and_adds_the_goods() -
     with open_panel(game, "player/0") as app:
         tap(app, "tab-actions")  # the crafts form is preselected: the cube came from there
         # Nobody is trained in the wainwright yet: training is offered with producing.
-        assert app.find(key="apply-action").disabled is False
+        assert app.find_as(ft.Control, key="apply-action").disabled is False
         assert value_of(app, "crafts-pay-summary") == "4 time"  # train 2 + produce 2
         tap(app, "apply-action")
         st = game.session.state
@@ -177,7 +178,7 @@ def test_crafts_stable_asks_horse_or_ox() -> None:
     with open_panel(game, "player/0") as app:
         tap(app, "tab-actions")
         pick(app, "crafts-building-stable")
-        assert app.find(key="apply-action").disabled  # horse or ox still to choose
+        assert app.find_as(ft.Control, key="apply-action").disabled  # horse or ox still to choose
         assert has_text(app, "Choose everything above to apply.")
         pick(app, "crafts-goods-ox")
         assert value_of(app, "crafts-pay-summary") == "6 time"  # train 3 + produce 3
@@ -228,7 +229,7 @@ def test_travel_to_a_new_city_with_its_reward() -> None:
     game.session.state.players[0].goods["wagon"] = 1  # Position
     with open_panel(game, "player/0") as app:
         tap(app, "tab-actions")
-        assert app.find(key="apply-action").disabled  # no city chosen yet
+        assert app.find_as(ft.Control, key="apply-action").disabled  # no city chosen yet
         pick(app, "travel-city-2")
         tap(app, "travel-route-orange-plus")  # the route shows one orange cube
         assert value_of(app, "travel-pay-summary") == "2 time · 1× orange · 1× Wagon"

@@ -28,7 +28,7 @@ def test_travel_999_asks_before_it_is_kept_and_the_log_says_so() -> None:
         tap(app, "cell-0-travel")
         app.type_into("Points", "999")
         app.click("Save")
-        field = app.find("Points", control_type=ft.TextField)
+        field = app.find_as(ft.TextField, "Points")
         assert field.error == "That is more than the game can give (max 18) — keep it?"
         assert field.value == "999"  # nothing typed is lost
         assert game.session.state.score_overrides == {}  # not yet

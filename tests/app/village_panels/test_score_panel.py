@@ -104,5 +104,5 @@ def test_before_the_end_the_table_is_a_read_only_preview() -> None:
     game = new_game()
     with open_panel(game, "score") as app:
         assert has_text(app, "The game is not over")
-        assert app.find(key="cell-0-coins").on_click is None
+        assert app.find_as(ft.Container, key="cell-0-coins").on_click is None
         assert app.find_all(key="finish") == []

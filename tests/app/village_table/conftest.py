@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import flet as ft
-from flet.controls.base_control import BaseControl
 
 from companion.app.routing import HOME_ROUTE, RouteSpec
 from companion.app.views.home import HomeScreen
 from companion.app.village.routes import village_routes
+from companion.store.base import SessionStore
 from companion.store.memory import MemoryStore
 from companion.village.service import VillageService
 from companion.village.setup import PlayerSetup, VillageSetup
@@ -40,14 +40,15 @@ def village_only_routes() -> dict[str, RouteSpec]:
     return {HOME_ROUTE: RouteSpec(HomeScreen, parent=None), **village_routes()}
 
 
-def open_app(store: MemoryStore, route: str) -> AppHarness:
+def open_app(store: SessionStore, route: str) -> AppHarness:
     """The app opened at `route`; use it as `with open_app(...) as app:` (that starts it)."""
     return AppHarness(store, routes=village_only_routes(),
                       client=FakeClient(initial_route=route))
 
 
-def find_id(app: AppHarness, identifier: str) -> BaseControl:
-    return app.find(identifier=identifier)
+def find_id(app: AppHarness, identifier: str) -> ft.Semantics:
+    """The control carrying `identifier` (only a Semantics carries one)."""
+    return app.find_as(ft.Semantics, identifier=identifier)
 
 
 def tap(app: AppHarness, identifier: str) -> None:

@@ -6,18 +6,15 @@ from __future__ import annotations
 from companion.app.village.log.model import LogEntry, build_entries, merge_counter_taps
 from companion.app.village.log.words import describe
 from companion.store.memory import MemoryStore
+from companion.village.commands import Adjust
 from companion.village.service import VillageService
 
 from .conftest import make_game, open_app, texts_under
 from .test_log import rows, words_ctx
 
 
-def adjust(player: int, field: str, delta: int, key: str | None = None) -> dict[str, object]:
-    command: dict[str, object] = {"type": "adjust", "player": player, "field": field,
-                                  "delta": delta}
-    if key:
-        command["key"] = key
-    return command
+def adjust(player: int, field: str, delta: int, key: str | None = None) -> Adjust:
+    return Adjust(player=player, field=field, delta=delta, key=key)
 
 
 def test_consecutive_taps_on_one_counter_are_one_line(store: MemoryStore) -> None:
@@ -58,9 +55,9 @@ def test_a_different_action_between_taps_keeps_them_apart() -> None:
     def entry(seq: int, body: dict[str, object]) -> LogEntry:
         return LogEntry(seq=seq, group=seq, at="", body=body, actor=0)
 
-    shown = merge_counter_taps([entry(1, adjust(0, "grain", 1)),
-                                entry(2, {"type": "end_turn"}),
-                                entry(3, adjust(0, "grain", 1))])
+    grain = adjust(0, "grain", 1).model_dump(mode="json")  # as the store holds it
+    shown = merge_counter_taps([entry(1, grain), entry(2, {"type": "end_turn"}),
+                                entry(3, grain)])
     assert [e.seq for e in shown] == [1, 2, 3]
 
 

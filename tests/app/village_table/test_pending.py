@@ -6,6 +6,19 @@ import random
 
 from companion.app.village.hub import HUB
 from companion.store.memory import MemoryStore
+from companion.village.commands import (
+    Adjust,
+    ChooseDeath,
+    Church,
+    EndTurn,
+    MarketPass,
+    MassBuyOut,
+    Payment,
+    SpendTime,
+    TakeCube,
+    Well,
+)
+from companion.village.outcomes import BagOutcome
 from companion.village.rules.bag import draw_placements
 from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import death_candidates
@@ -30,9 +43,9 @@ def owe_deaths(store: MemoryStore, sid: str, laps: int = 1) -> list[str]:
     svc = VillageService(store)
     session = svc.open(sid)
     space, colour = first_cube(store, sid)
-    svc.execute(sid, session, {"type": "take_cube", "space": space, "colour": colour})
-    svc.execute(sid, session, {"type": "spend_time", "player": 0, "amount": 12 * laps})
-    svc.execute(sid, session, {"type": "end_turn"})
+    svc.execute(sid, session, TakeCube(space=space, colour=colour))
+    svc.execute(sid, session, SpendTime(player=0, amount=12 * laps))
+    svc.execute(sid, session, EndTurn())
     return [p.kind for p in session.state.pending]
 
 
@@ -147,32 +160,30 @@ def play_to_mass(store: MemoryStore, draw_mode: str = "manual") -> str:
     session = svc.open(sid)
     if draw_mode == "manual":
         placements = draw_placements(Ctx(session.state, session.comp), random.Random(3))
-        svc.enter_draw(sid, session, {"placements": placements})
-    svc.execute(sid, session, {"type": "adjust", "player": 0, "field": "grain", "delta": 3})
-    svc.execute(sid, session, {"type": "adjust", "player": 0, "field": "cubes", "key": "brown",
-                               "delta": 3})
-    svc.execute(sid, session, {"type": "well", "colour": "brown"})
-    svc.execute(sid, session, {"type": "church", "member": "red-1a", "pay": {"time": 3}})
-    svc.execute(sid, session, {"type": "end_turn"})
+        svc.enter_draw(sid, session, BagOutcome(placements=placements))
+    svc.execute(sid, session, Adjust(player=0, field="grain", delta=3))
+    svc.execute(sid, session, Adjust(player=0, field="cubes", key="brown", delta=3))
+    svc.execute(sid, session, Well(colour="brown"))
+    svc.execute(sid, session, Church(member="red-1a", pay=Payment(time=3)))
+    svc.execute(sid, session, EndTurn())
     while session.state.phase == "turns":
         st = session.state
         if st.pending:
             pending = st.pending[0]
             assert pending.kind == "death" and pending.player is not None
             member = death_candidates(Ctx(st, session.comp), pending.player)[0].id
-            svc.execute(sid, session, {"type": "choose_death", "member": member})
+            svc.execute(sid, session, ChooseDeath(member=member))
         elif st.market_day is not None:
-            svc.execute(sid, session, {"type": "market_pass"})
+            svc.execute(sid, session, MarketPass())
         elif st.stage == "take":
             space = next(s for s, c in st.spaces.items() if c)
-            svc.execute(sid, session, {"type": "take_cube", "space": space,
-                                       "colour": st.spaces[space][0]})
+            svc.execute(sid, session, TakeCube(space=space, colour=st.spaces[space][0]))
         else:
-            svc.execute(sid, session, {"type": "end_turn"})
+            svc.execute(sid, session, EndTurn())
     while session.state.phase == "mass_buyout" and not session.state.pending:
         buyer = session.state.mass.order[session.state.mass.index]  # type: ignore[union-attr]
         members = ["red-1a"] if buyer == 0 else []
-        svc.execute(sid, session, {"type": "mass_buyout", "members": members})
+        svc.execute(sid, session, MassBuyOut(members=members))
     return sid
 
 

@@ -13,7 +13,7 @@ from companion.village import table_marks
 from companion.village.autoplay import candidate_commands
 from companion.village.rules.errors import RuleError
 from companion.village.service import VillageService
-from companion.village.session import VillageSession
+from companion.village.session import VillageSession, validate_command
 
 from .conftest import expand_instructions, find_id, make_game, open_app, tap, texts_under
 
@@ -29,7 +29,7 @@ def play(store: MemoryStore, sid: str, done: Callable[[VillageSession], bool],
             return session
         for cmd in candidate_commands(session, rng):
             try:
-                svc.execute(sid, session, cmd)
+                svc.execute(sid, session, validate_command(cmd))
             except RuleError:
                 continue
             break

@@ -7,6 +7,8 @@ import random
 from companion.app.village.hub import HUB
 from companion.store.memory import MemoryStore
 from companion.village.autoplay import play_step
+from companion.village.commands import EndTurn, TakeCube
+from companion.village.outcomes import BagOutcome
 from companion.village.rules.bag import draw_placements
 from companion.village.rules.context import Ctx
 from companion.village.service import VillageService
@@ -71,7 +73,7 @@ def test_manual_fate_flip_is_asked(store: MemoryStore) -> None:
     svc = VillageService(store)
     session = svc.open(sid)
     placements = draw_placements(Ctx(session.state, session.comp), random.Random(2))
-    svc.enter_draw(sid, session, {"placements": placements})
+    svc.enter_draw(sid, session, BagOutcome(placements=placements))
     rng = random.Random(2)
     while not (session.state.pending and session.state.pending[0].draw == "fate"):
         play_step(session, rng)
@@ -123,11 +125,11 @@ def test_d4_roll_is_asked_when_drawing_physically(store: MemoryStore) -> None:
     svc = VillageService(store)
     session = svc.open(sid)
     placements = draw_placements(Ctx(session.state, session.comp), random.Random(3))
-    svc.enter_draw(sid, session, {"placements": placements})
+    svc.enter_draw(sid, session, BagOutcome(placements=placements))
     space, colour = next((s, c[0]) for s, c in session.state.spaces.items()
                          if c and s != "market")
-    svc.execute(sid, session, {"type": "take_cube", "space": space, "colour": colour})
-    svc.execute(sid, session, {"type": "end_turn"})
+    svc.execute(sid, session, TakeCube(space=space, colour=colour))
+    svc.execute(sid, session, EndTurn())
     assert session.state.pending[0].draw == "d4"
     with open_app(store, f"/play/village/{sid}") as app:
         assert find_id(app, "form-d4")

@@ -7,6 +7,7 @@ import flet as ft
 from companion.app.village.hub import HUB
 from companion.app.village.table.cubes import DIMMED
 from companion.store.memory import MemoryStore
+from companion.village.commands import Adjust
 from companion.village.service import VillageService
 
 from .conftest import (
@@ -100,8 +101,7 @@ def test_well_asks_for_a_colour_and_records_it(store: MemoryStore) -> None:
     sid = make_game(store)
     svc = VillageService(store)
     session = svc.open(sid)
-    svc.execute(sid, session, {"type": "adjust", "player": 0, "field": "cubes",
-                               "key": "pink", "delta": 3})
+    svc.execute(sid, session, Adjust(player=0, field="cubes", key="pink", delta=3))
     with open_app(store, f"/play/village/{sid}") as app:
         app.click("Well")
         assert find_id(app, "dialog-well")
@@ -262,4 +262,5 @@ def test_only_plague_cubes_are_outlined(store: MemoryStore) -> None:
     with open_app(store, f"/play/village/{sid}") as app:
         outlined = find_id(app, cube_id(store, sid, plague_space, plague)).content
         plain_cube = find_id(app, cube_id(store, sid, space, colour)).content
+        assert isinstance(outlined, ft.Container) and isinstance(plain_cube, ft.Container)
         assert outlined.border is not None and plain_cube.border is None
