@@ -10,7 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.app.settings import ThemeChoice
-from companion.app.web_fonts import WEB_FONTS, fallbacks
+from companion.app.web_fonts import WEB_FONTS, fallbacks, first_screen_fonts
 
 # A muted village green; Flutter derives the whole light and dark palettes from it.
 SEED_COLOUR = "#4E7D3A"
@@ -66,13 +66,27 @@ def install_themes(page: ft.Page, language: str) -> None:
     # own TextStyle on buttons: that replaces these styles and drops the CJK fallbacks.
     fallbacks = None
     if page.web:
-        page.fonts = dict(WEB_FONTS)
+        # Only the language's own CJK font at start (issue 23: 1.5 MB an English Home
+        # does not draw); fonts already registered stay (the client has them).
+        wanted = {**(page.fonts or {}), **first_screen_fonts(language)}
+        page.fonts = {family: path for family, path in WEB_FONTS.items() if family in wanted}
         fallbacks = cjk_fallbacks(language)
     text_theme = _text_theme(fallbacks)
     page.theme = ft.Theme(color_scheme_seed=SEED_COLOUR, text_theme=text_theme,
                           visual_density=ft.VisualDensity.STANDARD)
     page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOUR, text_theme=text_theme,
                                visual_density=ft.VisualDensity.STANDARD)
+
+
+def load_all_web_fonts(page: ft.Page) -> bool:
+    """Register every shipped CJK web font (the client fetches the ones it lacks): called
+    when the page leaves Home or Home shows Hangul or Han text, so Korean and Chinese
+    names draw (and still draw once the server is gone). True when it changed
+    `page.fonts` (the caller's next update sends it)."""
+    if not page.web or (page.fonts or {}).keys() >= WEB_FONTS.keys():
+        return False
+    page.fonts = dict(WEB_FONTS)
+    return True
 
 
 def apply_theme(page: ft.Page, choice: ThemeChoice) -> None:
