@@ -7,6 +7,8 @@ fallbacks in every text style of the theme. Native phone builds use the OS fonts
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import flet as ft
 
 from companion.app.settings import ThemeChoice
@@ -78,14 +80,18 @@ def install_themes(page: ft.Page, language: str) -> None:
                                visual_density=ft.VisualDensity.STANDARD)
 
 
-def load_all_web_fonts(page: ft.Page) -> bool:
-    """Register every shipped CJK web font (the client fetches the ones it lacks): called
-    when the page leaves Home or Home shows Hangul or Han text, so Korean and Chinese
-    names draw (and still draw once the server is gone). True when it changed
-    `page.fonts` (the caller's next update sends it)."""
-    if not page.web or (page.fonts or {}).keys() >= WEB_FONTS.keys():
+def load_all_web_fonts(page: ft.Page, families: Iterable[str] | None = None) -> bool:
+    """Register the shipped CJK web fonts `families` (None: every one; the client fetches
+    the ones it lacks): called for every one when the page leaves Home, and for those
+    Home's Hangul or Han text needs, so Korean and Chinese names draw (and still draw once
+    the server is gone). True when it changed `page.fonts` (the caller's next update
+    sends it)."""
+    wanted = set(WEB_FONTS if families is None else families)
+    have = page.fonts or {}
+    if not page.web or wanted <= have.keys():
         return False
-    page.fonts = dict(WEB_FONTS)
+    page.fonts = {family: path for family, path in WEB_FONTS.items()
+                  if family in wanted or family in have}
     return True
 
 

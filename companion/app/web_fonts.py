@@ -40,9 +40,21 @@ _CJK = re.compile("[\u1100-\u11ff\u3000-\u303f\u3100-\u312f\u3130-\u318f"
                   "\uff00-\uffef\U00020000-\U0003134f]")
 
 
+_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+
+
 def contains_cjk(text: str) -> bool:
     """True when `text` has a Hangul or Han character (or CJK punctuation)."""
     return _CJK.search(text) is not None
+
+
+def fonts_for_text(text: str) -> list[str]:
+    """The shipped families `text` needs: the Korean font for Hangul, the Chinese ones
+    for Han characters and CJK punctuation; none for other text."""
+    families = [HANGUL] if _HANGUL.search(text) else []
+    if _CJK.search(_HANGUL.sub("", text)):
+        families += _HANT_ALL
+    return families
 
 
 def first_screen_fonts(language: str) -> dict[str, str]:

@@ -12,6 +12,7 @@ from companion.app.web_fonts import (
     WEB_FONTS,
     contains_cjk,
     first_screen_fonts,
+    fonts_for_text,
 )
 
 from .conftest import ProblemStore, seed
@@ -44,11 +45,27 @@ def test_an_english_or_german_home_registers_no_cjk_font_until_it_is_left(
         assert app.page.fonts == WEB_FONTS  # once registered, kept
 
 
-def test_korean_text_on_an_english_home_registers_the_cjk_fonts(
+def test_fonts_for_text_picks_the_script_it_needs() -> None:
+    assert fonts_for_text("김민준") == [HANGUL]
+    assert HANT in fonts_for_text("村莊") and HANGUL not in fonts_for_text("村莊")
+    assert list(WEB_FONTS) == sorted(fonts_for_text("김 村"), key=list(WEB_FONTS).index)
+    assert fonts_for_text("Ann · Bö") == []
+
+
+def test_korean_text_on_an_english_home_registers_the_korean_font(
         store: ProblemStore) -> None:
     store.create("kim", "village", "김민준의 게임", {})
     with AppHarness(store) as app:
+        assert app.page.fonts == {HANGUL: WEB_FONTS[HANGUL]}
+        app.set_route("/settings")
         assert app.page.fonts == WEB_FONTS
+
+
+def test_chinese_text_on_an_english_home_registers_the_chinese_fonts(
+        store: ProblemStore) -> None:
+    store.create("lin", "village", "林家的村莊", {})
+    with AppHarness(store) as app:
+        assert app.page.fonts == first_screen_fonts("zh_Hant")
 
 
 @pytest.mark.parametrize(("locale", "family"), [("ko-KR", HANGUL), ("zh-TW", HANT)])

@@ -42,7 +42,7 @@ from companion.app.summaries import game_title, shown_player, stored_title
 from companion.app.theme import load_all_web_fonts
 from companion.app.village.hub import HUB as VILLAGE_HUB
 from companion.app.village.present import term
-from companion.app.web_fonts import contains_cjk
+from companion.app.web_fonts import fonts_for_text
 from companion.history.abandon import FinishedGame, abandon, resume, split_unfinished
 from companion.history.cache import history_cache
 from companion.history.played import last_played
@@ -243,8 +243,9 @@ class HomeScreen(Screen):
         """Korean or Chinese in the games shown (a name, a title): the CJK web fonts are
         registered (Home alone does not load them on an English or German page, issue 23);
         the update that shows the rows sends them."""
-        if contains_cjk(repr(shown)):
-            load_all_web_fonts(self.ctx.page)
+        families = fonts_for_text(repr(shown))
+        if families:
+            load_all_web_fonts(self.ctx.page, families)
 
     def _render_read_only(self, reason: str | None) -> None:
         if not reason:
