@@ -61,7 +61,7 @@ def test_figures_compare_the_app_with_the_bare_app_and_list_the_apps_files() -> 
     figs = figures(app, bare, "auto")
     assert figs["app"]["usable_ms"] == {"p50": 2600, "min": 2000, "max": 3000}
     assert figs["bare"]["first_frame_ms"]["p50"] == 900
-    assert figs["usable_ratio"] == 2.6
+    assert figs["usable_ratio"] == 2.6 and figs["usable_vs_bare_first_frame"] == 2.89
     assert figs["app"]["bytes"]["flutter app"] == 8000 and figs["app"]["bytes"]["fonts"] == 0
     assert figs["app_files"] == {"/main.dart.wasm": 8000}
     text = "\n".join(report_lines(figs))
