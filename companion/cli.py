@@ -111,6 +111,10 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if getattr(args, "cold_load", False):  # cold page loads in Chromium (issue 23)
+        from companion.bench.cold_load import run_cli
+
+        return run_cli(int(args.loads), bool(args.json), str(args.renderer))
     from companion.bench.main import run_bench
 
     return run_bench(args)
@@ -211,6 +215,13 @@ def build_parser() -> argparse.ArgumentParser:
     p_bench.add_argument("--think", type=float, default=2.0, metavar="SECONDS",
                          help="--tables: mean pause between two actions at one table "
                               "(default 2.0)")
+    p_bench.add_argument("--cold-load", action="store_true",
+                         help="only cold page loads in headless Chromium "
+                              "(/usr/bin/chromium): time to a usable Home against a bare "
+                              "Flet app's first frame, and the bytes each load transfers "
+                              "(--renderer applies too)")
+    p_bench.add_argument("--loads", type=int, default=5, metavar="N",
+                         help="--cold-load: loads of each app (default 5)")
     p_bench.set_defaults(func=cmd_bench)
 
     p_sim = sub.add_parser("simulate-karla", help="play random solo games against Karla")

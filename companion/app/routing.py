@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.app.theme import load_all_web_fonts
+
 if TYPE_CHECKING:
     from companion.app.context import AppContext
 
@@ -276,6 +278,8 @@ class Router:
 
     def _publish(self) -> None:
         page = self._ctx.page
+        if self._stack and self._stack[-1].route != HOME_ROUTE:
+            load_all_web_fonts(page)  # any screen but Home may show Korean or Chinese
         page.views.clear()
         page.views.extend(entry.view for entry in self._stack)
         page.update()

@@ -7,10 +7,12 @@ fallbacks in every text style of the theme. Native phone builds use the OS fonts
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import flet as ft
 
 from companion.app.settings import ThemeChoice
-from companion.web.fonts import WEB_FONTS, fallbacks
+from companion.web.fonts import WEB_FONTS, fallbacks, first_screen_fonts
 
 # A muted village green; Flutter derives the whole light and dark palettes from it.
 SEED_COLOUR = "#4E7D3A"
@@ -66,13 +68,31 @@ def install_themes(page: ft.Page, language: str) -> None:
     # own TextStyle on buttons: that replaces these styles and drops the CJK fallbacks.
     fallbacks = None
     if page.web:
-        page.fonts = dict(WEB_FONTS)
+        # Only the language's own CJK font at start (issue 23: 1.5 MB an English Home
+        # does not draw); fonts already registered stay (the client has them).
+        wanted = {**(page.fonts or {}), **first_screen_fonts(language)}
+        page.fonts = {family: path for family, path in WEB_FONTS.items() if family in wanted}
         fallbacks = cjk_fallbacks(language)
     text_theme = _text_theme(fallbacks)
     page.theme = ft.Theme(color_scheme_seed=SEED_COLOUR, text_theme=text_theme,
                           visual_density=ft.VisualDensity.STANDARD)
     page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOUR, text_theme=text_theme,
                                visual_density=ft.VisualDensity.STANDARD)
+
+
+def load_all_web_fonts(page: ft.Page, families: Iterable[str] | None = None) -> bool:
+    """Register the shipped CJK web fonts `families` (None: every one; the client fetches
+    the ones it lacks): called for every one when the page leaves Home, and for those
+    Home's Hangul or Han text needs, so Korean and Chinese names draw (and still draw once
+    the server is gone). True when it changed `page.fonts` (the caller's next update
+    sends it)."""
+    wanted = set(WEB_FONTS if families is None else families)
+    have = page.fonts or {}
+    if not page.web or wanted <= have.keys():
+        return False
+    page.fonts = {family: path for family, path in WEB_FONTS.items()
+                  if family in wanted or family in have}
+    return True
 
 
 def apply_theme(page: ft.Page, choice: ThemeChoice) -> None:

@@ -6,6 +6,8 @@ the banner's ASGI layer reads this at start."""
 
 from __future__ import annotations
 
+import re
+
 # Family name -> asset path.
 HANGUL = "VC Noto Sans KR"
 HANT = "VC Noto Sans TC"
@@ -28,6 +30,38 @@ def fallbacks(language: str) -> list[str]:
 def needed(language: str) -> list[str]:
     """The families a page in `language` cannot do without (loaded while still online)."""
     return {"ko": [HANGUL], "zh_Hant": list(_HANT_ALL)}.get(language, [])
+
+
+# Hangul (jamo, compatibility jamo, syllables), CJK punctuation, Bopomofo, the CJK
+# ideographs (extension A, unified, compatibility, the supplementary planes) and the
+# full-width forms: text with any of these needs a shipped web font to draw.
+_CJK = re.compile("[\u1100-\u11ff\u3000-\u303f\u3100-\u312f\u3130-\u318f"
+                  "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+                  "\uff00-\uffef\U00020000-\U0003134f]")
+
+
+_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+
+
+def contains_cjk(text: str) -> bool:
+    """True when `text` has a Hangul or Han character (or CJK punctuation)."""
+    return _CJK.search(text) is not None
+
+
+def fonts_for_text(text: str) -> list[str]:
+    """The shipped families `text` needs: the Korean font for Hangul, the Chinese ones
+    for Han characters and CJK punctuation; none for other text."""
+    families = [HANGUL] if _HANGUL.search(text) else []
+    if _CJK.search(_HANGUL.sub("", text)):
+        families += _HANT_ALL
+    return families
+
+
+def first_screen_fonts(language: str) -> dict[str, str]:
+    """The web fonts a page in `language` registers at start (issue 23): only its own
+    (Korean's or Chinese's); an English or German Home fetches no CJK font until such
+    text appears or the user leaves Home (see theme.load_all_web_fonts)."""
+    return {family: WEB_FONTS[family] for family in needed(language)}
 
 
 def font_face_css() -> str:

@@ -193,3 +193,7 @@ def test_installed_app_serves_its_page_fonts_and_icons(served: str) -> None:
     # the web manifest is the app's own (Flet re-writes the file it serves, same content)
     assert json.loads(_get(served + "manifest.json")) == json.loads(
         (REPO / "assets" / "manifest.json").read_text(encoding="utf-8"))
+    # Flutter's font manifest is the app's: no KaTeX or Cupertino icons (issue 23); Flet
+    # adds its Roboto to it
+    families = [f["family"] for f in json.loads(_get(served + "assets/FontManifest.json"))]
+    assert families == ["MaterialIcons", "Roboto"]

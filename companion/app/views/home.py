@@ -38,6 +38,7 @@ from companion.app.settings import (
     KEY_THEME,
 )
 from companion.app.summaries import game_title, shown_player, stored_title
+from companion.app.theme import load_all_web_fonts
 from companion.app.village.present import term
 from companion.history.abandon import FinishedGame, split_unfinished
 from companion.history.cache import history_cache
@@ -53,6 +54,7 @@ from companion.store.base import (
     StaleWrite,
     StoreProblem,
 )
+from companion.web.fonts import fonts_for_text
 
 RESUME_PAGE_SIZE = 5
 UNDO_DELETE_SECONDS = 10  # how long the "Deleted … Undo" snackbar stays
@@ -222,10 +224,19 @@ class HomeScreen(Screen):
     def _show_data(self, data: HomeData) -> None:
         self._history_request += 1  # a page turn still under way is older than this
         self._data = data
+        self._fonts_for(data)
         self._render_read_only(data.read_only)
         self._render_problems(data.problems)
         self._render_resume()
         self._render_history()
+
+    def _fonts_for(self, shown: object) -> None:
+        """Korean or Chinese in the games shown (a name, a title): the CJK web fonts are
+        registered (Home alone does not load them on an English or German page, issue 23);
+        the update that shows the rows sends them."""
+        families = fonts_for_text(repr(shown))
+        if families:
+            load_all_web_fonts(self.ctx.page, families)
 
     def _render_read_only(self, reason: str | None) -> None:
         if not reason:
@@ -575,4 +586,5 @@ class HomeScreen(Screen):
         if request != self._history_request or self._data is None:
             return  # a newer turn is on its way
         self._data = replace(self._data, history=page)
+        self._fonts_for(page)
         self._render_history()
