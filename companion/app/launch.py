@@ -29,6 +29,7 @@ import flet as ft
 from flet.utils import get_bool_env_var, get_free_tcp_port, is_linux_server, open_in_browser
 
 from companion.app.connection_banner import ConnectionBanner, StoreLanguage
+from companion.app.font_fallback import FontFallbackRedirect
 from companion.app.server_guard import (
     WILDCARD_BIND_HOSTS,
     ASGIApp,
@@ -156,8 +157,10 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
             else:
                 # The caches warm up once Flet's app has answered (or soon after start).
                 warm_once = AfterFirstAnswer(asgi_app, warm_up)
-                # The app page carries the connection-lost banner (connection_banner).
-                inner: ASGIApp = ConnectionBanner(warm_once, page_language)
+                # The app page carries the connection-lost banner (connection_banner);
+                # the web engine's fallback-font requests get shipped fonts (font_fallback).
+                inner: ASGIApp = ConnectionBanner(FontFallbackRedirect(warm_once),
+                                                  page_language)
                 if table_share is not None:
                     table_share.guard = ShareGuard(inner, table_share.registry)
                     inner = table_share.guard
