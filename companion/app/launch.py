@@ -156,11 +156,10 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
                 warm_up()
             else:
                 # The caches warm up once Flet's app has answered (or soon after start).
-                warm_once = AfterFirstAnswer(asgi_app, warm_up)
-                # The app page carries the connection-lost banner (connection_banner);
-                # the web engine's fallback-font requests get shipped fonts (font_fallback).
-                inner: ASGIApp = ConnectionBanner(FontFallbackRedirect(warm_once),
-                                                  page_language)
+                # (The web engine's fallback-font requests get shipped fonts: font_fallback.)
+                warm_once = AfterFirstAnswer(FontFallbackRedirect(asgi_app), warm_up)
+                # The app page carries the connection-lost banner (connection_banner).
+                inner: ASGIApp = ConnectionBanner(warm_once, page_language)
                 if table_share is not None:
                     table_share.guard = ShareGuard(inner, table_share.registry)
                     inner = table_share.guard

@@ -10,6 +10,7 @@ import pytest
 
 from companion.app import launch
 from companion.app.connection_banner import ConnectionBanner, StoreLanguage
+from companion.app.font_fallback import FontFallbackRedirect
 from companion.app.server_guard import HostOriginGuard
 from companion.app.store_access import AsyncStore
 
@@ -62,6 +63,8 @@ def test_flets_asgi_app_is_served_behind_the_guard(rec: Recorder, tmp_path: Path
     assert isinstance(app.app, ConnectionBanner)  # the page carries the connection banner
     assert isinstance(app.app.language, StoreLanguage)
     assert isinstance(app.app.app, launch.AfterFirstAnswer)  # warm-up after Flet's answer
+    # Flutter's fallback-font requests get the shipped fonts, not 404 (issue 23)
+    assert isinstance(app.app.app.app, FontFallbackRedirect)
     assert {"127.0.0.1:8125", "localhost:8125", "[::1]:8125", "box.local:8125",
             "box.local"} == app.policy.hosts
     assert "https://games.example.org" in app.policy.origins
