@@ -41,6 +41,7 @@ from companion.app.table_mode.sharing import (
 from companion.bundled import bundled_dir
 from companion.share.registry import ShareRegistry
 from companion.web.connection_banner import ConnectionBanner
+from companion.web.font_fallback import FontFallbackRedirect
 from companion.web.server_guard import (
     WILDCARD_BIND_HOSTS,
     ASGIApp,
@@ -157,7 +158,8 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
                 warm_up()
             else:
                 # The caches warm up once Flet's app has answered (or soon after start).
-                warm_once = AfterFirstAnswer(asgi_app, warm_up)
+                # (The web engine's fallback-font requests get shipped fonts: font_fallback.)
+                warm_once = AfterFirstAnswer(FontFallbackRedirect(asgi_app), warm_up)
                 # The app page carries the connection-lost banner (connection_banner).
                 inner: ASGIApp = ConnectionBanner(warm_once, page_language)
                 if table_share is not None:

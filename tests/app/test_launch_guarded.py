@@ -12,6 +12,7 @@ from companion.app import launch
 from companion.app.page_language import StoreLanguage
 from companion.app.store_access import AsyncStore
 from companion.web.connection_banner import ConnectionBanner
+from companion.web.font_fallback import FontFallbackRedirect
 from companion.web.server_guard import HostOriginGuard
 
 
@@ -63,6 +64,8 @@ def test_flets_asgi_app_is_served_behind_the_guard(rec: Recorder, tmp_path: Path
     assert isinstance(app.app, ConnectionBanner)  # the page carries the connection banner
     assert isinstance(app.app.language, StoreLanguage)
     assert isinstance(app.app.app, launch.AfterFirstAnswer)  # warm-up after Flet's answer
+    # Flutter's fallback-font requests get the shipped fonts, not 404 (issue 23)
+    assert isinstance(app.app.app.app, FontFallbackRedirect)
     assert {"127.0.0.1:8125", "localhost:8125", "[::1]:8125", "box.local:8125",
             "box.local"} == app.policy.hosts
     assert "https://games.example.org" in app.policy.origins
