@@ -94,7 +94,11 @@ def local_datetime(iso: str, babel_locale: str) -> str:
         return iso
     local = moment.astimezone()
     day = format_date(local.date(), format="medium", locale=babel_locale)
-    time = format_time(local, format="short", tzinfo=local.tzinfo, locale=babel_locale)
+    # CLDR puts a narrow no-break space before "AM"/"PM" (U+202F): Roboto has no glyph for
+    # it, and the web engine then fetches fallback fonts on every layout. A plain no-break
+    # space looks the same and is in every font we ship.
+    time = format_time(local, format="short", tzinfo=local.tzinfo,
+                       locale=babel_locale).replace("\u202f", "\u00a0")
     pattern = str(get_datetime_format("medium", locale=babel_locale))
     return pattern.replace("'", "").replace("{0}", time).replace("{1}", day)
 
