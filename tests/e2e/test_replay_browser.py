@@ -48,7 +48,8 @@ def test_replay_steps_on_a_phone(browser: Any, replay_url: str, screenshots: Pat
     page.get_by_role("button", name="Next step").click(timeout=STEP_TIMEOUT_MS)
     page.get_by_text("Step 2 of ").wait_for(timeout=STEP_TIMEOUT_MS)
     page.get_by_role("button", name="Last step").click(timeout=STEP_TIMEOUT_MS)
-    page.get_by_text("The game is over").wait_for(timeout=STEP_TIMEOUT_MS)
+    # The step line and the turn header both say so at the last step.
+    page.get_by_text("The game is over").first.wait_for(timeout=STEP_TIMEOUT_MS)
     for name in ("First step", "Previous step"):
         box = page.get_by_role("button", name=name).bounding_box()
         assert box is not None and box["width"] >= 48 and box["height"] >= 48
@@ -57,7 +58,7 @@ def test_replay_steps_on_a_phone(browser: Any, replay_url: str, screenshots: Pat
     page.get_by_role("button", name="First step").click(timeout=STEP_TIMEOUT_MS)
     page.get_by_text("Step 1 of ").wait_for(timeout=STEP_TIMEOUT_MS)
     page.get_by_role("button", name="Next round").click(timeout=STEP_TIMEOUT_MS)
-    page.get_by_text("Round 2").wait_for(timeout=STEP_TIMEOUT_MS)
+    page.get_by_text("Round 2").first.wait_for(timeout=STEP_TIMEOUT_MS)  # step line, header
     assert "Step 1 of " not in words(page, "replay-step")
     for name in ("Previous round", "Previous turn", "Next turn", "Next round"):
         box = page.get_by_role("button", name=name).bounding_box()
@@ -67,6 +68,6 @@ def test_replay_steps_on_a_phone(browser: Any, replay_url: str, screenshots: Pat
     page.get_by_text("Round 2, turn 1").wait_for(timeout=STEP_TIMEOUT_MS)
     shot(page, screenshots, "history-replay-round-360.png")
     page.get_by_role("button", name="Previous round").click(timeout=STEP_TIMEOUT_MS)
-    page.get_by_text("Round 2 · ").wait_for(timeout=STEP_TIMEOUT_MS)  # back to its start
+    page.get_by_text("Round 2 · ").first.wait_for(timeout=STEP_TIMEOUT_MS)  # back to its start
     page.get_by_role("button", name="Previous round").click(timeout=STEP_TIMEOUT_MS)
     page.get_by_text("Step 1 of ").wait_for(timeout=STEP_TIMEOUT_MS)

@@ -94,10 +94,10 @@ FIELD_WORDS = {"pay": "village.field.pay", "points": "panel.market.points",
 # Keyed refusals worded as a predicate of their field ("must not be negative"): shown
 # after the field in words.
 SUBJECTLESS = frozenset({
-    "rule.not_negative", "rule.setup_colour", "rule.outcome_placements", "rule.outcome_items",
+    "rule.not_negative", "rule.setup_colour",
     "rule.list_cube_colours", "rule.wrong_cube_count", "rule.delta_zero",
     "rule.need_influence_colour", "rule.need_goods_type", "rule.need_city_number",
-    "rule.true_or_false", "rule.member_or_monk", "rule.move_right",
+    "rule.member_or_monk", "rule.move_right",
     "rule.outcome_not_object", "rule.command_type_required", "rule.command_type_text"})
 
 
