@@ -166,8 +166,12 @@ def test_the_replay_at_phone_size(browser: Any, seeded: Seeded, variant: str) ->
         now = t("village.players.now")
         tiles = page.locator('[flt-semantics-identifier^="player-"]')
 
+        def words(i: int) -> str:  # a node's label, or its text: Flutter writes either
+            node = tiles.nth(i)
+            return (node.get_attribute("aria-label") or "") + node.inner_text()
+
         def marked() -> list[int]:
-            return [i for i in range(tiles.count()) if now in tiles.nth(i).inner_text()]
+            return [i for i in range(tiles.count()) if now in words(i)]
 
         # Between turns (a round's end, the mass) no tile is "now": step on to a turn.
         for _ in range(8):
@@ -175,7 +179,7 @@ def test_the_replay_at_phone_size(browser: Any, seeded: Seeded, variant: str) ->
                 break
             page.get_by_role("button", name=t("history.replay.next_turn")).click()
             settle(page)
-        assert len(marked()) == 1, [tiles.nth(i).inner_text() for i in range(tiles.count())]
+        assert len(marked()) == 1, [words(i) for i in range(tiles.count())]
         text = str(page.evaluate("() => document.querySelector('flt-semantics-host')"
                                  "?.innerText || ''"))
         assert "\u25b6" not in text
