@@ -173,12 +173,20 @@ def test_the_replay_at_phone_size(browser: Any, seeded: Seeded, variant: str) ->
         def marked() -> list[int]:
             return [i for i in range(tiles.count()) if now in words(i)]
 
+        def to_players() -> None:  # the board scrolled to its end: every tile in view
+            for _ in range(4):
+                page.mouse.move(180, 300)
+                page.mouse.wheel(0, 800)
+                settle(page)
+
         # Between turns (a round's end, the mass) no tile is "now": step on to a turn.
+        to_players()
         for _ in range(8):
             if marked():
                 break
             page.get_by_role("button", name=t("history.replay.next_turn")).click()
             settle(page)
+            to_players()
         assert len(marked()) == 1, [words(i) for i in range(tiles.count())]
         text = str(page.evaluate("() => document.querySelector('flt-semantics-host')"
                                  "?.innerText || ''"))
