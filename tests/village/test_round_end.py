@@ -132,7 +132,7 @@ def test_a_mass_waiting_for_buyouts_is_under_way() -> None:
             assert "bag_draw" not in [s.kind for s in end.steps]
             assert table_marks.scope(session.state) == end.scope == 2
             return
-    pytest.skip("no seed stopped at a buy-out")
+    raise AssertionError("no seed 1-29 stopped at a buy-out: the test lost its subject")
 
 
 # ---- done marks saved with the game -------------------------------------------------------------
