@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.app.device import DeviceServices
 from companion.app.kit.basics import TOUCH_TARGET
+from companion.app.kit.dialog_settle import ClosingDialogs
 from companion.app.kit.messages import message_bar
 from companion.app.kit.text_fit import keep_words
 from companion.app.settings import KEY_LANGUAGE, KEY_THEME, AppSettings, stored_value
@@ -60,6 +61,8 @@ class AppContext:
         self.translator = Translator(language)
         self.device = DeviceServices(page, on_copied=lambda: self.toast(self.t("common.copied")))
         self.router: Navigation | None = None
+        # Dialogs closed but not yet closed on the client: a navigation waits for them.
+        self.dialogs = ClosingDialogs()
         # Table mode (issue 12): the process's share state (None: not sharing) and, on a
         # joined phone, its member id (None: the host). See companion/app/table_mode.
         self.share: TableShare | None = None
@@ -138,8 +141,7 @@ class AppContext:
 
         def close(confirmed: bool) -> None:
             # This dialog by reference: pop_dialog() would close a toast shown on top.
-            dialog.open = False
-            dialog.update()
+            self.dialogs.close(dialog)
             if confirmed:
                 on_confirm()
             elif on_cancel is not None:
@@ -156,6 +158,7 @@ class AppContext:
                                 on_click=lambda _: close(True), height=TOUCH_TARGET),
             ],
         )
+        self.dialogs.watch(dialog)
         self.page.show_dialog(dialog)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:

@@ -213,6 +213,9 @@ class Router:
         route = normalize(route)
         if route == self.current_route:
             return
+        if self._ctx.dialogs.settling:  # a view pushed now would be popped in its place
+            self._ctx.dialogs.after(lambda: self.go(route))
+            return
         self.show(route)
         self._ctx.page.navigate(route)
 

@@ -211,6 +211,10 @@ class AppHarness:
         self.session: Session | None = None
         self._started = False
         self._event_tasks: set[asyncio.Task[None]] = set()
+        self._dismissed: set[int] = set()  # dialogs whose dismissal the client reported
+        # The client reports a closed dialog's dismissal (False: a client that never does,
+        # or a test that reports it by hand to control the order).
+        self.client_dismisses = True
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -279,6 +283,9 @@ class AppHarness:
                            and "updates_scheduler" not in repr(t.get_coro())
                            and not _waits_for_the_user(t)]
                 if not pending:
+                    if self._dismiss_closed_dialogs():
+                        quiet_rounds = 0
+                        continue
                     quiet_rounds += 1
                     await asyncio.sleep(0)
                     continue
@@ -294,6 +301,22 @@ class AppHarness:
             raise HarnessError("app crashed:\n" + "\n".join(crashes))
         if self.strict and self._started:
             self.assert_synced()
+
+    def _dismiss_closed_dialogs(self) -> bool:
+        """What the web client does once a dialog's close animation ends: it reports the
+        dismissal (Flet then unmounts the dialog). True when it reported one."""
+        if self.session is None or not self._started or not self.client_dismisses:
+            return False
+        dialogs = getattr(self.page, "_dialogs", None)
+        closed = [d for d in (dialogs.controls if dialogs is not None else [])
+                  if not d.open and d._i not in self._dismissed]
+        for dialog in closed:
+            self._dismissed.add(dialog._i)
+            task = self.loop.create_task(
+                self.session.dispatch_event(dialog._i, "dismiss", None))
+            self._event_tasks.add(task)
+            task.add_done_callback(self._event_tasks.discard)
+        return bool(closed)
 
     def _on_invoke(self, body: InvokeMethodRequestBody) -> None:
         # A real client answers asynchronously; so do we (optionally slowly).

@@ -84,17 +84,21 @@ class AppProcess:
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
+        # The server's log goes to a file beside its data, never to a pipe nobody reads
+        # (a full pipe would stop the server mid-test at its next log line).
+        self.log = data_dir.parent / f"{data_dir.name}-server.log"
 
     def start(self, timeout_s: float = 30) -> None:
         env = {**os.environ, "FLET_WEB_NO_CDN": "1", "FLET_WEB_RENDERER": "canvaskit"}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "--port", str(self.port), "--data-dir",
-             str(self.data_dir), *self.extra], cwd=REPO, env=env,
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "companion", "--port", str(self.port), "--data-dir",
+                 str(self.data_dir), *self.extra], cwd=REPO, env=env,
+                stdout=subprocess.DEVNULL, stderr=log)
         try:
             wait_for_http(self.base + "/", timeout_s, self.proc)
         except RuntimeError as exc:  # it exited: say why
-            err = self.proc.stderr.read().decode("utf-8", "replace") if self.proc.stderr else ""
+            err = self.log.read_text("utf-8", "replace")
             self.stop()
             raise RuntimeError(f"{exc}\n{err[-3000:]}") from None
         except BaseException:

@@ -81,17 +81,13 @@ class ValueDialog:
         return bool(self.dialog.open)
 
     def show(self) -> None:
+        self.ctx.dialogs.watch(self.dialog)
         self.ctx.page.show_dialog(self.dialog)
 
     def close(self) -> None:
         """Close this dialog by reference: never `page.pop_dialog()`, which would close a
         toast shown on top of it instead."""
-        if self.dialog.open:
-            self.dialog.open = False
-            try:
-                self.dialog.update()
-            except Exception as exc:  # the page went away meanwhile
-                logger.info("dialog close skipped: %s", exc)
+        self.ctx.dialogs.close(self.dialog)
 
     def _runner(self, action: Submit) -> Callable[[], None]:
         return lambda: self._spawn(action)

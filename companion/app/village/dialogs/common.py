@@ -10,6 +10,7 @@ import flet as ft
 from pydantic import ValidationError
 
 from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET
+from companion.app.kit.dialog_settle import ClosingDialogs
 from companion.app.village.present import error_params, error_text
 from companion.village.commands import OverrideScore
 from companion.village.components import ComponentData
@@ -25,10 +26,13 @@ Action = Callable[[], object]
 
 class DialogSlot:
     """One dialog at a time, closed by reference. Never `page.pop_dialog()`: a toast
-    (also a dialog control) may be on top and would be closed instead."""
+    (also a dialog control) may be on top and would be closed instead. Closing goes
+    through the page's ClosingDialogs, so a screen change asked for in the same breath
+    waits until the phone has closed it (kit/dialog_settle.py)."""
 
-    def __init__(self, page: ft.Page) -> None:
+    def __init__(self, page: ft.Page, closing: ClosingDialogs) -> None:
         self.page = page
+        self.closing = closing
         self.dialog: ft.AlertDialog | None = None
         self.tag: object = None
 
@@ -39,17 +43,13 @@ class DialogSlot:
     def show(self, dialog: ft.AlertDialog, tag: object) -> None:
         self.close()
         self.dialog, self.tag = dialog, tag
-        dialog.on_dismiss = self._dismissed
+        self.closing.watch(dialog, self._dismissed)
         self.page.show_dialog(dialog)
 
     def close(self) -> None:
         dialog, self.dialog, self.tag = self.dialog, None, None
-        if dialog is not None and dialog.open:
-            dialog.open = False
-            try:
-                dialog.update()
-            except Exception as exc:  # the page went away meanwhile
-                logger.info("dialog close skipped: %s", exc)
+        if dialog is not None:
+            self.closing.close(dialog)
 
     def _dismissed(self, e: Any = None) -> None:
         # Closed from the client side (barrier tap, back key): forget it. A dismissal can

@@ -95,7 +95,7 @@ class TableScreen(SessionScreen):
     shows_seat_state = True  # a phone's seat line is the table's first part
     def build(self) -> ft.View:
         t = self.ctx.t
-        self.slot = DialogSlot(self.ctx.page)
+        self.slot = DialogSlot(self.ctx.page, self.ctx.dialogs)
         self.pending: PendingDialogs | None = None
         self.turn_dialogs: TurnDialogs | None = None
         self.karla: KarlaBoard | None = None
