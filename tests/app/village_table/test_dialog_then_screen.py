@@ -11,6 +11,7 @@ import copy
 
 import flet as ft
 import pytest
+from flet.messaging.protocol import MessageAction
 
 from companion.app.kit import dialog_settle
 from companion.store.memory import MemoryStore
@@ -44,6 +45,12 @@ def a_death_that_ends_the_round(store: MemoryStore) -> tuple[str, str]:
     return sid, member.id
 
 
+def patched_ids(app: AppHarness, since: int) -> set[int]:
+    """The controls whose subtrees the server patched in its messages from `since` on."""
+    return {m.body.id for m in app.conn.messages[since:]
+            if m.action == MessageAction.PATCH_CONTROL}
+
+
 def answer(app: AppHarness, member: str) -> ft.DialogControl:
     [dialog] = open_dialogs(app)
     tap(app, f"death-{member}")
@@ -56,11 +63,17 @@ def test_the_round_end_opens_once_the_phone_closed_the_death_dialog(
     table = f"/play/village/{sid}"
     with open_app(store, table) as app:
         app.client_dismisses = False  # this test reports the dismissal itself
+        app.strict = False  # the table's new state is held back meanwhile (see below)
+        sent = len(app.conn.messages)
         dialog = answer(app, member)
         assert not dialog.open  # closed on the server at once
         assert app.page.route == table  # the round end waits for the phone
         assert [v.route for v in app.page.views][-1] == table
+        # Only the dialog's close went out: the new round's table is not shown (and
+        # cannot be tapped) before the round end covers it.
+        assert patched_ids(app, sent) <= {dialog._i}
         app.client_dismisses = True  # the phone's close animation ends
+        app.strict = True  # from here the phone shows what the server holds
         app.settle()
         assert app.page.route == f"{table}/round-end"
         assert open_dialogs(app) == []
@@ -72,7 +85,9 @@ def test_a_phone_that_never_confirms_the_close_still_gets_the_round_end(
     monkeypatch.setattr(dialog_settle, "SETTLE_TIMEOUT_S", 0.05)
     with open_app(store, f"/play/village/{sid}") as app:
         app.client_dismisses = False  # the phone went away: no dismissal ever comes
+        app.strict = False  # the table's new state is held back until the timeout
         answer(app, member)
         app._run(asyncio.sleep(0.2))  # the timeout passes
+        app.strict = True
         app.settle()
         assert app.page.route == f"/play/village/{sid}/round-end"

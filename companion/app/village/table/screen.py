@@ -93,6 +93,7 @@ def title_size(title: str, width: float, actions: int, leading: bool) -> int:
 
 class TableScreen(SessionScreen):
     shows_seat_state = True  # a phone's seat line is the table's first part
+    round_end_waits = False  # the round end opens once an answered dialog has closed
     def build(self) -> ft.View:
         t = self.ctx.t
         self.slot = DialogSlot(self.ctx.page, self.ctx.dialogs)
@@ -135,6 +136,11 @@ class TableScreen(SessionScreen):
         The parts changed in place, so the message holds only what changed (one message,
         not one per part: the phone applies it in one go). Dialogs and messages update
         themselves when shown."""
+        if self.round_end_waits and self.ctx.dialogs.settling:
+            # The round end opens once the answered dialog is closed on the phone; the
+            # table's new state goes out with it (the new round is never seen, and tapped,
+            # before the round end covers it): the navigation's page update sends it.
+            return
         view = getattr(self, "view", None)
         if view is None or view not in self.ctx.page.views:
             super().update_page()
@@ -146,6 +152,7 @@ class TableScreen(SessionScreen):
 
     def will_disappear(self) -> None:
         super().will_disappear()
+        self.round_end_waits = False
         self.slot.close()
 
     def show_failure(self, message: str) -> None:
@@ -564,7 +571,10 @@ class TableScreen(SessionScreen):
         if ended - 1 < 1:  # the setup's first round began: no round has ended
             return
         # At once, in the same update as the change: the new round's table is never seen
-        # (and tapped) for a moment before the round end replaces it.
+        # (and tapped) for a moment before the round end replaces it. When the change was
+        # a dialog's answer, the round end waits until the phone has closed the dialog
+        # (kit/dialog_settle.py), and this table's update waits with it.
+        self.round_end_waits = self.ctx.dialogs.settling
         self._open_round_end()
 
     def _panel(self, name: str) -> None:
