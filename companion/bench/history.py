@@ -71,14 +71,14 @@ def _after_save_ms(cache: HistoryCache, store: TinyDBStore, repeats: int, *,
 def _import_source(count: int) -> str:
     """A backup of `count` finished Villagers tallies (real games: an import replays
     every game it stores)."""
+    from companion.tally.rules import SetField
     from companion.tally.service import TallyService
 
     source = MemoryStore()
     svc = TallyService(source)
     for n in range(count):
         sid, session = svc.create("villagers", [f"Im{n}", "Bo"])
-        svc.apply(sid, session, {"type": "set", "player": 0, "field": "money",
-                                 "value": n + 1})
+        svc.apply(sid, session, SetField(player=0, field="money", value=n + 1))
         svc.finish(sid, session)
     return backup_json(source)
 

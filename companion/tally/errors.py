@@ -40,7 +40,7 @@ def problems_from_lines(lines: list[str]) -> list[Problem]:
     return out
 
 
-def validate_model(model: type[M], raw: Mapping[str, Any]) -> M:
+def validate_model(model: type[M], raw: Mapping[str, object]) -> M:
     """Strict validation of one edit; pydantic's errors become named-field problems."""
     try:
         return model.model_validate(dict(raw))

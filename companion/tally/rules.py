@@ -153,16 +153,18 @@ class TallyRules(ABC, Generic[S]):
     def start(self, setup: TallySetup) -> S:
         """The state before any edit."""
 
-    def parse(self, raw: Edit | Mapping[str, Any]) -> Edit:
-        """The game's edit model: a model a screen built is checked to be one of the
-        game's edits; a dict (from a stored log) is validated into one, once, here."""
-        if isinstance(raw, Edit):
-            model = self.edits.get(str(getattr(raw, "type", "")))
-            if model is None or type(raw) is not model:
-                reject("type", f"must be one of {', '.join(self.edits)}, not {raw!r}",
-                       key="tally.not_one_of",
-                       params={"options": ", ".join(self.edits), "value": repr(raw)})
-            return raw
+    def own(self, edit: Edit) -> Edit:
+        """`edit` if it is one of the game's edits (a screen's model); else refused,
+        naming the type."""
+        model = self.edits.get(str(getattr(edit, "type", "")))
+        if model is None or type(edit) is not model:
+            reject("type", f"must be one of {', '.join(self.edits)}, not {edit!r}",
+                   key="tally.not_one_of",
+                   params={"options": ", ".join(self.edits), "value": repr(edit)})
+        return edit
+
+    def parse(self, raw: Mapping[str, object]) -> Edit:
+        """A stored edit (a dict from a log) validated into the game's model, once."""
         kind = raw.get("type")
         if not isinstance(kind, str) or kind not in self.edits:
             reject("type", f"must be one of {', '.join(self.edits)}, not {kind!r}",

@@ -5,18 +5,19 @@
     service.apply(session_id, session, SetField(player=0, field="money", value=12))
     service.finish(session_id, session)   # history gets players, scores, winners, date
 
-`apply` takes an edit model (what the screens build; a dict, a stored or JSON edit, is
-validated into the game's model there, once). It validates first (nothing changes on
-EditRejected), appends the event to the store (with the summary Home lists, in the same
-atomic write, naming the version it extends) and only then commits it in memory;
-undo/redo store the whole log and roll the in-memory session back if the write fails.
+`apply` takes an edit model (what the screens build; a stored or JSON edit is validated
+into the game's model once, where it is read: TallySession.read_edit). It validates
+first (nothing changes on EditRejected), appends the event to the store (with the summary
+Home lists, in the same atomic write, naming the version it extends) and only then
+commits it in memory; undo/redo store the whole log and roll the in-memory session back
+if the write fails.
 The caller runs all of this off the UI loop.
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
@@ -97,7 +98,7 @@ class TallyService:
         return session
 
     def apply(self, session_id: str, session: AnySession,
-              edit: Edit | Mapping[str, Any]) -> dict[str, Any]:
+              edit: Edit) -> dict[str, Any]:
         pending = session.prepare(edit)  # EditRejected: nothing saved, nothing changed
         snap = session.snapshot()
         session.commit(pending)  # first in memory, to summarise it; undone if not saved
