@@ -22,6 +22,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from companion.core.json_types import JsonObject
 from companion.scoring.contract import ScoreSheet
 from companion.store.base import DamagedGame, SessionStore, utc_iso
 from companion.tally.errors import EditRejected
@@ -42,13 +43,13 @@ class NotATallySession(ValueError):
 
 
 
-def session_summary(session: AnySession) -> dict[str, Any]:
+def session_summary(session: AnySession) -> JsonObject:
     """What Home's history shows: players, scores, winners, date (ISO day, UTC); since
     issue 22 started_at (the first entry's time, as a Village game's first event) and
     once finished ended_at (the finishing edit's time), for BG Stats and the history."""
     events = session.events
     day = (events[-1]["at"] if events else session.clock())[:10]
-    summary: dict[str, Any] = {"players": list(session.setup.players), "date": day,
+    summary: JsonObject = {"players": list(session.setup.players), "date": day,
                                "played_at": utc_iso()}  # last played: saved with events
     if events and isinstance(events[0].get("at"), str):  # the first entry's time
         summary["started_at"] = events[0]["at"]
@@ -98,7 +99,7 @@ class TallyService:
         return session
 
     def apply(self, session_id: str, session: AnySession,
-              edit: Edit) -> dict[str, Any]:
+              edit: Edit) -> JsonObject:
         pending = session.prepare(edit)  # EditRejected: nothing saved, nothing changed
         snap = session.snapshot()
         session.commit(pending)  # first in memory, to summarise it; undone if not saved

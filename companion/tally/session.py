@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal
 
+from companion.core.json_types import JsonObject
 from companion.core.log import EventLog, LogSnapshot
 from companion.scoring.contract import ScoreSheet
 from companion.tally.chance import rng_for
@@ -40,7 +41,7 @@ def _now() -> str:
 class Pending(Generic[S]):
     """A validated edit, not yet part of the session."""
 
-    event: dict[str, Any]  # {"at": iso, "edit": {...}} as stored
+    event: JsonObject  # {"at": iso, "edit": {...}} as stored
     state: S  # the state once it is committed
 
 
@@ -50,11 +51,11 @@ class Snapshot(Generic[S]):
     states: tuple[S, ...]
 
     @property
-    def events(self) -> tuple[dict[str, Any], ...]:
+    def events(self) -> tuple[JsonObject, ...]:
         return self.log.events
 
     @property
-    def redo(self) -> tuple[dict[str, Any], ...]:
+    def redo(self) -> tuple[JsonObject, ...]:
         return self.log.redo
 
 
@@ -84,11 +85,11 @@ class TallySession(Generic[S]):
         return self._states[-1]
 
     @property
-    def events(self) -> list[dict[str, Any]]:
+    def events(self) -> list[JsonObject]:
         return list(self._log.events)
 
     @property
-    def redo_stack(self) -> list[dict[str, Any]]:
+    def redo_stack(self) -> list[JsonObject]:
         return list(self._log.redo)
 
     @property
@@ -142,7 +143,7 @@ class TallySession(Generic[S]):
         self._log.record([pending.event], keep_redo=keep_redo)
         self._states.append(pending.state)
 
-    def apply(self, edit: Edit) -> dict[str, Any]:
+    def apply(self, edit: Edit) -> JsonObject:
         """Validate and add one edit; returns the stored event."""
         pending = self.prepare(edit)
         self.commit(pending)
