@@ -26,6 +26,7 @@ from typing import Any, NamedTuple, get_args
 from pydantic import ValidationError
 
 from companion import games
+from companion.core.json_types import JsonObject
 from companion.i18n import SUPPORTED_LANGUAGES
 from companion.tally.errors import EditRejected
 from companion.tally.registry import rules_for
@@ -139,7 +140,7 @@ def corrections_problem(edition: str, value: Any, key: str) -> ImportProblem | N
     as every new game of that edition would load it."""
     if not isinstance(value, dict):
         return ImportProblem("setting_value", "", key=key)
-    applied: dict[str, Any] = {}
+    applied: JsonObject = {}
     try:
         for name, corrected in value.items():
             data = load_components(edition, applied)  # type: ignore[arg-type]
@@ -167,11 +168,11 @@ class Replayed(NamedTuple):
     service writes (with that service's time of writing as `date` / `played_at`)."""
 
     finished: bool
-    summary: dict[str, Any]
+    summary: JsonObject
 
 
-def replay_game(game: str, header: dict[str, Any], events: list[dict[str, Any]],
-                redo: list[dict[str, Any]], legacy: dict[str, Any] | None = None
+def replay_game(game: str, header: JsonObject, events: list[JsonObject],
+                redo: list[JsonObject], legacy: JsonObject | None = None
                 ) -> ImportProblem | Replayed:
     """Replay this game by its engine as opening it would: why it cannot be opened as
     stored, or what the replay says of it. `legacy`: its store-schema-1 per-game
@@ -186,16 +187,16 @@ def replay_game(game: str, header: dict[str, Any], events: list[dict[str, Any]],
     return _tally_replay(game, header, events, redo)
 
 
-def replay_problem(game: str, header: dict[str, Any], events: list[dict[str, Any]],
-                   redo: list[dict[str, Any]], legacy: dict[str, Any] | None = None
+def replay_problem(game: str, header: JsonObject, events: list[JsonObject],
+                   redo: list[JsonObject], legacy: JsonObject | None = None
                    ) -> ImportProblem | None:
     """Why this game's engine cannot open it as stored (None: it replays)."""
     found = replay_game(game, header, events, redo, legacy)
     return found if isinstance(found, ImportProblem) else None
 
 
-def _village_replay(header: dict[str, Any], events: list[dict[str, Any]],
-                    redo: list[dict[str, Any]], legacy: dict[str, Any]
+def _village_replay(header: JsonObject, events: list[JsonObject],
+                    redo: list[JsonObject], legacy: JsonObject
                     ) -> ImportProblem | Replayed:
     engine = header.get("engine", 1)
     if type(engine) is not int or engine < 1:
@@ -218,8 +219,8 @@ def _village_replay(header: dict[str, Any], events: list[dict[str, Any]],
         return ImportProblem("not_replayable", _words(exc))
 
 
-def _tally_replay(game: str, header: dict[str, Any], events: list[dict[str, Any]],
-                  redo: list[dict[str, Any]]) -> ImportProblem | Replayed:
+def _tally_replay(game: str, header: JsonObject, events: list[JsonObject],
+                  redo: list[JsonObject]) -> ImportProblem | Replayed:
     if header.get("kind") != HEADER_KIND:
         return ImportProblem("not_replayable", f"kind {header.get('kind')!r}")
     if header.get("schema") != HEADER_SCHEMA:

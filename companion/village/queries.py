@@ -14,6 +14,7 @@ from itertools import combinations, combinations_with_replacement, product
 from typing import Any, Literal
 
 from companion.core.errors import EngineFault
+from companion.core.json_types import JsonObject
 from companion.village import chance
 from companion.village.commands import (
     ACTION_OF,
@@ -546,7 +547,7 @@ def _travels(ctx: Ctx, player: int, farm: list[Member]) -> list[Any]:
     travellers = farm + _reps(ctx.state.members_in("travel", player))
     colours = list(ctx.comp.v("influence_colours"))
     cubes = int(ctx.comp.v("travel_reward")["cubes"])
-    rewards: list[dict[str, Any]] = []
+    rewards: list[JsonObject] = []
     for kind in ctx.comp.v("travel_rewards"):
         rewards += ([{"reward": kind, "reward_cubes": list(pick)}
                      for pick in combinations_with_replacement(colours, cubes)]
