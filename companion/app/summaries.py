@@ -24,14 +24,14 @@ class FinishedGame:
     winners: list[str]
 
 
-def _player_name(entry: Any) -> str | None:
+def _player_name(entry: object) -> str | None:
     if isinstance(entry, Mapping):
         name = entry.get("name")
         return str(name) if name is not None else None
     return None if entry is None else str(entry)
 
 
-def _player_score(entry: Any) -> Any:
+def _player_score(entry: object) -> Any:
     if isinstance(entry, Mapping):
         for key in ("total", "score", "points"):
             if entry.get(key) is not None:

@@ -33,7 +33,7 @@ def _node_paths(tree: list[Any], prefix: tuple[Any, ...] = ()) -> dict[int, tupl
     return out
 
 
-def _walk(value: Any, visible_only: bool = False) -> Iterator[JsonObject]:
+def _walk(value: object, visible_only: bool = False) -> Iterator[JsonObject]:
     """Every dict under `value` (controls and plain values alike), depth first; with
     `visible_only`, none inside a control set `visible: False`."""
     stack = [value]

@@ -303,7 +303,7 @@ class ProtocolClient:
                                    {"route": route})
 
     async def click_event(self, control_id: int, name: str = "click",
-                          data: Any = None) -> None:
+                          data: object = None) -> None:
         await self.ws.send(pack_frame(CONTROL_EVENT, {"target": control_id, "name": name,
                                                  "data": data}))
 

@@ -129,9 +129,9 @@ class BackupStore(Protocol):
 
     def delete(self, session_id: str) -> None: ...
 
-    def get_setting(self, key: str, default: Any = None) -> Any: ...
+    def get_setting(self, key: str, default: object = None) -> Any: ...
 
-    def set_setting(self, key: str, value: Any) -> None: ...
+    def set_setting(self, key: str, value: object) -> None: ...
 
     def delete_setting(self, key: str) -> None: ...
 
@@ -300,7 +300,7 @@ def _too_deep() -> BackupError:
                        "too_deep", limit=MAX_DEPTH)
 
 
-def _depth_over(value: Any, limit: int) -> bool:
+def _depth_over(value: object, limit: int) -> bool:
     """Is `value` nested deeper than `limit` (counted without recursion)?"""
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
@@ -375,7 +375,7 @@ def _replayed(game: BackupGame, report: ImportReport) -> Replayed | None:
     return None
 
 
-def _day(value: Any) -> str | None:
+def _day(value: object) -> str | None:
     if isinstance(value, str) and len(value) >= 10:
         with contextlib.suppress(ValueError):
             return date.fromisoformat(value[:10]).isoformat()
@@ -507,7 +507,7 @@ CSV_COLUMNS = ("game_id", "game", "date", "title", "edition", "solo", "players",
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _cell(value: Any) -> Any:
+def _cell(value: object) -> Any:
     """A cell a spreadsheet shows as text, never runs (OWASP's CSV injection advice):
     text starting with =, +, -, @, a tab or a carriage return gets a leading ' (every
     cell is quoted by the writer, and a " inside doubled). Numbers stay numbers."""

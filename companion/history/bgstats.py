@@ -75,7 +75,7 @@ ENGLISH_TERMS = {"variant": {"standard": "standard rule", "d4": "four-sided die"
                  "policy": {"ask": "the players", "auto": "the app"}}
 
 
-def english(key: str, **params: Any) -> str:
+def english(key: str, **params: object) -> str:
     return ENGLISH[key].format(**params)
 
 

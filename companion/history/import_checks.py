@@ -87,7 +87,7 @@ def legacy_game_setting(key: str) -> tuple[str, str] | None:
 # --------------------------------------------------------------------------- settings
 
 
-def setting_problem(key: str, value: Any, game_ids: set[str]) -> ImportProblem | None:
+def setting_problem(key: str, value: object, game_ids: set[str]) -> ImportProblem | None:
     """Why the setting `key` = `value` of a backup must not be imported (None: it may).
     `game_ids`: the games inside the backup (a per-game setting must name one)."""
     if key in APP_SETTING_VALUES:
@@ -116,7 +116,7 @@ def setting_problem(key: str, value: Any, game_ids: set[str]) -> ImportProblem |
     return ImportProblem("setting_unknown", key=key)
 
 
-def game_setting_problem(name: str, value: Any, key: str) -> ImportProblem | None:
+def game_setting_problem(name: str, value: object, key: str) -> ImportProblem | None:
     """A per-game setting of store schema 1: "prefs" or "engine"."""
     if name == "engine":
         ok = type(value) is int and 1 <= value <= ENGINE_VERSION
@@ -126,7 +126,7 @@ def game_setting_problem(name: str, value: Any, key: str) -> ImportProblem | Non
     return ImportProblem("setting_unknown", key=key)
 
 
-def prefs_ok(value: Any) -> bool:
+def prefs_ok(value: object) -> bool:
     """A Village game's preferences as its header (or a schema 1 setting) keeps them."""
     if not isinstance(value, dict) or set(value) - {"draw_mode", "karla_policy"}:
         return False
@@ -134,7 +134,7 @@ def prefs_ok(value: Any) -> bool:
             and value.get("karla_policy", "ask") in get_args(KarlaPolicy))
 
 
-def corrections_problem(edition: str, value: Any, key: str) -> ImportProblem | None:
+def corrections_problem(edition: str, value: object, key: str) -> ImportProblem | None:
     """The component corrections of one edition, each checked as the wizard checks it
     (against the shipped data with the corrections before it applied), then the whole set
     as every new game of that edition would load it."""
@@ -155,7 +155,7 @@ def corrections_problem(edition: str, value: Any, key: str) -> ImportProblem | N
     return None
 
 
-def _checked_problem(edition: str, value: Any, key: str) -> ImportProblem | None:
+def _checked_problem(edition: str, value: object, key: str) -> ImportProblem | None:
     ok = isinstance(value, list) and all(isinstance(item, str) for item in value)
     return None if ok else ImportProblem("setting_value", "", key=key)
 

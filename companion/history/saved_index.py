@@ -90,7 +90,7 @@ def record_row(record: GameRecord, names: dict[tuple[str, ...], int]) -> list[An
             record.updated_at]
 
 
-def _colours(value: Any) -> dict[str, str] | None:
+def _colours(value: object) -> dict[str, str] | None:
     if value is None:
         return None
     if type(value) is dict and set(map(type, value)) | set(map(type, value.values())) \

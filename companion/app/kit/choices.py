@@ -33,7 +33,7 @@ def chip(label: str, selected: bool, on_click: Callable[[], Any], *,
         if identifier else button
 
 
-def chips(options: Sequence[tuple[Any, str]], selected: Any,
+def chips(options: Sequence[tuple[Any, str]], selected: object,
           on_pick: Callable[[Any], Any], *, id_prefix: str | None = None,
           disabled: Sequence[Any] = ()) -> ft.Row:
     """One `chip` per (value, label), the `selected` value filled."""

@@ -287,7 +287,7 @@ class VillageController(SharedHandle[VillageSession]):
     def acting_refusal(self) -> str | None:
         return acting_refusal(self.ctx)  # table mode: a watching phone may not act
 
-    def saved(self, result: Any) -> None:
+    def saved(self, result: object) -> None:
         if isinstance(result, Outcome):
             self.last_notes = note_texts(self.ctx, result.note_data)
         elif result is not False:

@@ -42,7 +42,7 @@ class _Numbers:
         self.fields: dict[str, ft.TextField] = {}
         self.names: dict[str, str] = {}  # how an error names the field (may say more)
 
-    def field(self, key: str, label: str, value: Any, width: int = 96,
+    def field(self, key: str, label: str, value: object, width: int = 96,
               name: str | None = None) -> ft.TextField:
         # Rebuilt views get fresh controls carrying what was typed (and its error).
         old = self.fields.get(key)
@@ -74,7 +74,7 @@ class _Numbers:
 
 
 class IntEditor(_Numbers):
-    def __init__(self, ctx: AppContext, label: str, value: Any, *, low: int = 1) -> None:
+    def __init__(self, ctx: AppContext, label: str, value: object, *, low: int = 1) -> None:
         super().__init__(ctx)
         self.label, self.value, self.low = label, value, low
 
@@ -264,7 +264,7 @@ class ColoursEditor:
 class JsonEditor:
     """Anything else: the value as JSON text."""
 
-    def __init__(self, ctx: AppContext, label: str, value: Any) -> None:
+    def __init__(self, ctx: AppContext, label: str, value: object) -> None:
         self.ctx = ctx
         self.label = label
         self.tf = ft.TextField(label=label, value=json.dumps(value), multiline=True,
@@ -285,7 +285,7 @@ class JsonEditor:
         return value
 
 
-def editor_for(ctx: AppContext, key: str, label: str, value: Any) -> Editor:
+def editor_for(ctx: AppContext, key: str, label: str, value: object) -> Editor:
     if key == "setup_cards" and isinstance(value, dict):
         return CardEditor(ctx, value)
     if key in ("council_advance_time", "church_advance_grain") and isinstance(value, dict):
