@@ -22,7 +22,6 @@ import tracemalloc
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from companion.bench.fixture import store_finished_game, write_history_fixture
 from companion.core.json_types import JsonObject
@@ -152,7 +151,7 @@ def _paths_ms(root: Path, repeats: int) -> JsonObject:
     return {k: round(v, 2) if isinstance(v, float) else v for k, v in out.items()}
 
 
-def _median_ms(run: Callable[[], Any], repeats: int) -> float:
+def _median_ms(run: Callable[[], object], repeats: int) -> float:
     samples = []
     for _ in range(repeats):
         start = time.perf_counter()

@@ -57,7 +57,7 @@ async def _no_take(_space: str, _colour: str) -> None:
     """The replay's board takes nothing (the panel is disabled as well)."""
 
 
-def nav_button(label: str, icon: ft.IconData, on_click: Callable[[], Any],
+def nav_button(label: str, icon: ft.IconData, on_click: Callable[[], object],
                identifier: str) -> tuple[ft.Control, ft.OutlinedButton]:
     """A labelled 48 px button (its text is its name), half a phone's width."""
     button = ft.OutlinedButton(
@@ -101,7 +101,7 @@ class ReplayScreen(Screen):
         self.buttons: dict[str, ft.OutlinedButton] = {}
         # (what it does, its name's msgid, icon, action, identifier), two to a row
         step, jump = self.step, self.jump
-        pairs: list[tuple[tuple[str, str, ft.IconData, Callable[[], Any], str], ...]] = [
+        pairs: list[tuple[tuple[str, str, ft.IconData, Callable[[], object], str], ...]] = [
             (("previous", "history.replay.previous", ft.Icons.CHEVRON_LEFT,
               partial(step, -1), "replay-back"),
              ("next", "history.replay.next", ft.Icons.CHEVRON_RIGHT,
