@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NoReturn, TypeVar
+from typing import NoReturn, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -25,7 +25,7 @@ class EditRejected(Refused, InputProblems):
 
 
 def reject(field: str, message: str, key: str | None = None,
-           params: Mapping[str, Any] | None = None) -> NoReturn:
+           params: Mapping[str, object] | None = None) -> NoReturn:
     raise EditRejected([Problem(field, message, key, dict(params or {}))])
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, Literal
+from typing import Generic, Literal
 
 from companion.core.json_types import JsonObject
 from companion.core.log import EventLog, LogSnapshot
@@ -61,8 +61,8 @@ class Snapshot(Generic[S]):
 
 class TallySession(Generic[S]):
     def __init__(self, rules: TallyRules[S], setup: TallySetup,
-                 events: Iterable[Mapping[str, Any]] = (),
-                 redo: Iterable[Mapping[str, Any]] = (),
+                 events: Iterable[JsonObject] = (),
+                 redo: Iterable[JsonObject] = (),
                  clock: Callable[[], str] = _now) -> None:
         if setup.game != rules.game:
             raise ValueError(f"setup is for {setup.game!r}, rules are for {rules.game!r}")
