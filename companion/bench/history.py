@@ -192,12 +192,12 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
     work = Path(tempfile.mkdtemp(prefix="history-bench-", dir=tmp_root))
     load = [round(x, 2) for x in os.getloadavg()]
     figures: JsonObject = {"sizes": list(sizes), "load_average": load,
-                               "list_page_ms": {},
-                               "cached_page_ms": {}, "cached_stats_ms": {}, "scan_ms": {},
-                               "after_save_ms": {}, "after_finish_ms": {},
-                               "records_ms": {},
-                               "stats_ms": {}, "peak_mb": {}, "records_mb": {},
-                               "skipped": {}, "paths": {}}
+                           "list_page_ms": {},
+                           "cached_page_ms": {}, "cached_stats_ms": {}, "scan_ms": {},
+                           "after_save_ms": {}, "after_finish_ms": {},
+                           "records_ms": {},
+                           "stats_ms": {}, "peak_mb": {}, "records_mb": {},
+                           "skipped": {}, "paths": {}}
     try:
         for size in sizes:
             root = work / f"store-{size}"

@@ -147,8 +147,8 @@ def bench_home(tmp_root: Path, sizes: tuple[int, ...] = SIZES, *,
                warm_loads: int = WARM_LOADS,
                memory_loads: int = MEMORY_LOADS) -> JsonObject:
     figs: JsonObject = {"sizes": list(sizes), "first_ms": {}, "skeleton_ms": {},
-                            "after_skeleton_ms": {}, "idle_first_ms": {}, "warm_ms": {},
-                            "after_save_ms": {}, "cold_unwarmed_ms": {}, "rss_mb": {}}
+                        "after_skeleton_ms": {}, "idle_first_ms": {}, "warm_ms": {},
+                        "after_save_ms": {}, "cold_unwarmed_ms": {}, "rss_mb": {}}
     work = Path(tempfile.mkdtemp(prefix="home-bench-", dir=tmp_root))
     try:
         for size in sizes:

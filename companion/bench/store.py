@@ -269,11 +269,11 @@ def bench_store(tmp_root: Path, events_per_measure: int = 200,
     tmp_root.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="store-bench-", dir=tmp_root))
     figures: JsonObject = {"save_ms_p95": {}, "naive_save_ms_p95": {},
-                               "plain_rewrite_ms_p95": {}, "plain_dirsync_ms_p95": {},
-                               "save_vs_plain": {}, "save_vs_plain_dirsync": {},
-                               "save_vs_none": {},
-                               "samples": {"save": {}, "naive_save": {}}, "sessions": sizes,
-                               "list_ms": {}, "list_rebuild_ms": {}}
+                           "plain_rewrite_ms_p95": {}, "plain_dirsync_ms_p95": {},
+                           "save_vs_plain": {}, "save_vs_plain_dirsync": {},
+                           "save_vs_none": {},
+                           "samples": {"save": {}, "naive_save": {}}, "sessions": sizes,
+                           "list_ms": {}, "list_rebuild_ms": {}}
     try:
         interleaved = _measure_interleaved(work, sizes, events_per_measure)
         none = p95(interleaved[next(iter(sizes))]["save"])

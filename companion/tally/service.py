@@ -50,7 +50,7 @@ def session_summary(session: AnySession) -> JsonObject:
     events = session.events
     day = (events[-1]["at"] if events else session.clock())[:10]
     summary: JsonObject = {"players": list(session.setup.players), "date": day,
-                               "played_at": utc_iso()}  # last played: saved with events
+                           "played_at": utc_iso()}  # last played: saved with events
     if events and isinstance(events[0].get("at"), str):  # the first entry's time
         summary["started_at"] = events[0]["at"]
     if session.finished:

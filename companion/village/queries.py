@@ -459,8 +459,8 @@ def _market_day(ctx: Ctx) -> list[Command]:
         demands.append(Payment(grain=1))
     extras = [False] if sale_is_free(st, ctx.comp) else [False, True]
     out: list[Command] = [MarketServe(slot=slot, points=0, pay=demand, extra_with_coin=extra)
-                      for slot in available_slots(ctx) for demand in demands
-                      for extra in extras]
+                          for slot in available_slots(ctx) for demand in demands
+                          for extra in extras]
     return [*out, MarketPass()]
 
 

@@ -95,6 +95,6 @@ def finished_tally(store: SessionStore, game: str, names: list[str]) -> str:
                                                    "value": 30}))
     else:  # small-city: the second player leaves the game (scores "—")
         svc.apply(sid, session, session.read_edit({"type": "set", "player": 1, "field": "pollution",
-                                 "value": 100}))
+                  "value": 100}))
     svc.finish(sid, session)
     return sid

@@ -74,11 +74,12 @@ def test_rolls_and_tiles_trigger_the_next_dawn() -> None:
 def test_dawn_scores_guilds_outlands_regions_and_disloyalty() -> None:
     s = new("feudum", "Ann", "Bo", "Cy", "Di")
     s.apply(s.read_edit({"type": "set", "player": 1, "field": "vp", "value": 2}))
-    s.apply(s.read_edit(dawn(2,
-                 {"player": 0, "guilds": {"knights": "master", "nobles": "apprentice"},
-                  "outlands_with_resources": 1, "outlands_empty": 1, "active_regions": 3},
-                 {"player": 1, "guilds": {"knights": "expert"}, "vassal": True},
-                 {"player": 2}, {"player": 3, "vassal": True, "service_discs": 1})))
+    s.apply(s.read_edit(dawn(
+        2,
+        {"player": 0, "guilds": {"knights": "master", "nobles": "apprentice"},
+         "outlands_with_resources": 1, "outlands_empty": 1, "active_regions": 3},
+        {"player": 1, "guilds": {"knights": "expert"}, "vassal": True},
+        {"player": 2}, {"player": 3, "vassal": True, "service_discs": 1})))
     lines = s.state.dawns[0].lines
     assert [line.total for line in lines] == [5 + 1 + 6 + 5, 3 - 3, 0, 0]
     assert [p.vp for p in s.state.players] == [17, 2, 0, 0]
@@ -92,29 +93,28 @@ def test_dawn_refusals_name_the_row() -> None:
     s = new("feudum", "Ann", "Bo", "Cy")
     with pytest.raises(EditRejected) as caught:
         s.apply(s.read_edit(dawn(2, {"player": 0, "guilds": {"monks": "master"}},
-                     {"player": 1, "guilds": {"monks": "master"}}, {"player": 2})))
+                                 {"player": 1, "guilds": {"monks": "master"}}, {"player": 2})))
     assert caught.value.lines == ["players[1].guilds.monks: Ann is already master of the monks"]
     with pytest.raises(EditRejected) as caught:
-        s.apply(s.read_edit(dawn(2, {"player": 0}, {"player": 1, "guilds": {"monks": "apprentice"}},
-                     {"player": 2})))
+        s.apply(s.read_edit(dawn(2, {"player": 0},
+                                 {"player": 1, "guilds": {"monks": "apprentice"}}, {"player": 2})))
     assert caught.value.lines == [
         "players[1].guilds.monks: there is no apprentice with fewer than 4 players"]
     with pytest.raises(EditRejected) as caught:
-        s.apply(s.read_edit(dawn(2, {"player": 0}, {"player": 1}, {"player": 2,
-                                     "active_regions": 7})))
+        s.apply(s.read_edit(dawn(2, {"player": 0}, {"player": 1},
+                                 {"player": 2, "active_regions": 7})))
     assert caught.value.lines == [
         "players[2].active_regions: must be at most 6 (the map has 6 regions), not 7"]
     with pytest.raises(EditRejected) as caught:
-        s.apply(s.read_edit(dawn(2, {"player": 0, "vassal": True,
-                                     "service_discs": 4}, {"player": 1},
-                     {"player": 2})))
+        s.apply(s.read_edit(dawn(2, {"player": 0, "vassal": True, "service_discs": 4},
+                                 {"player": 1}, {"player": 2})))
     assert caught.value.fields == ["players[0].service_discs"]
     with pytest.raises(EditRejected) as caught:
         s.apply(s.read_edit(dawn(2, {"player": 0}, {"player": 1})))
     assert caught.value.fields == ["players"]
     with pytest.raises(EditRejected) as caught:
-        s.apply(s.read_edit(dawn(2, {"player": 0, "guilds": {"monks": "boss"}}, {"player": 1},
-                     {"player": 2})))
+        s.apply(s.read_edit(dawn(2, {"player": 0, "guilds": {"monks": "boss"}},
+                                 {"player": 1}, {"player": 2})))
     assert caught.value.fields[0].startswith("players[0].guilds")
 
 

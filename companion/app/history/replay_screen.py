@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
 
 import flet as ft
 
@@ -35,6 +34,7 @@ from companion.app.village.table.live import (
 from companion.app.village.table.sections import player_sig
 from companion.app.village.table.view_model import header_texts
 from companion.app.village.table.words import player_name
+from companion.core.json_types import JsonObject
 from companion.village.components import ComponentData
 from companion.village.read import Reader
 from companion.village.replay import GameReplay
@@ -50,7 +50,7 @@ class ReplayedStep:
 
     state: VillageState
     comp: ComponentData
-    last_note_data: list[dict[str, Any]] = field(default_factory=list)
+    last_note_data: list[JsonObject] = field(default_factory=list)
 
 
 async def _no_take(_space: str, _colour: str) -> None:

@@ -14,6 +14,7 @@ from companion.app.village.present import term
 from companion.app.village.table.cubes import colour_dot
 from companion.app.village.wizard.model import FAMILY_COLOURS
 from companion.app.village.wizard.schematics import MARK_TEXT
+from companion.core.json_types import JsonObject
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -88,7 +89,7 @@ class IntEditor(_Numbers):
 class CardEditor(_Numbers):
     """One setup card: cubes per colour into the bag, cubes on each action space."""
 
-    def __init__(self, ctx: AppContext, card: dict[str, Any]) -> None:
+    def __init__(self, ctx: AppContext, card: JsonObject) -> None:
         super().__init__(ctx)
         self.card = card
 
@@ -99,7 +100,7 @@ class CardEditor(_Numbers):
                    for space, n in dict(self.card.get("spaces", {})).items()]
         return ft.Row(fields, wrap=True, spacing=8, run_spacing=8)
 
-    def parse(self) -> dict[str, Any]:
+    def parse(self) -> JsonObject:
         self.clear()
         bag = self.read("bag")
         spaces = {space: self.read(space) for space in self.card.get("spaces", {})}
