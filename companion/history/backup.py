@@ -507,7 +507,7 @@ CSV_COLUMNS = ("game_id", "game", "date", "title", "edition", "solo", "players",
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _cell(value: object) -> Any:
+def _cell(value: object) -> object:
     """A cell a spreadsheet shows as text, never runs (OWASP's CSV injection advice):
     text starting with =, +, -, @, a tab or a carriage return gets a leading ' (every
     cell is quoted by the writer, and a " inside doubled). Numbers stay numbers."""
