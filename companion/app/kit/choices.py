@@ -7,11 +7,13 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
 
 from companion.app.kit.basics import TOUCH_TARGET
+
+V = TypeVar("V")  # a chip's value
 
 
 def chip(label: str, selected: bool, on_click: Callable[[], object], *,
@@ -33,9 +35,9 @@ def chip(label: str, selected: bool, on_click: Callable[[], object], *,
         if identifier else button
 
 
-def chips(options: Sequence[tuple[Any, str]], selected: object,
-          on_pick: Callable[[Any], object], *, id_prefix: str | None = None,
-          disabled: Sequence[Any] = ()) -> ft.Row:
+def chips(options: Sequence[tuple[V, str]], selected: object,
+          on_pick: Callable[[V], object], *, id_prefix: str | None = None,
+          disabled: Sequence[V] = ()) -> ft.Row:
     """One `chip` per (value, label), the `selected` value filled."""
     return ft.Row(
         [chip(label, value == selected, partial(on_pick, value),
