@@ -238,7 +238,7 @@ class Translator:
         messages = load_messages(self.lang)
         return msgid in messages.texts or msgid in messages.plurals
 
-    def t(self, msgid: str, **kwargs: Any) -> str:
+    def t(self, msgid: str, **kwargs: object) -> str:
         text = load_catalogue(self.lang).get(msgid)
         if text is None and self.lang != DEFAULT_LANGUAGE:
             text = load_catalogue(DEFAULT_LANGUAGE).get(msgid)
@@ -252,7 +252,7 @@ class Translator:
             text = msgid
         return _format(text, kwargs)
 
-    def tn(self, msgid: str, count: int, /, **kwargs: Any) -> str:
+    def tn(self, msgid: str, count: int, /, **kwargs: object) -> str:
         """`t` for a message about `count` things: gettext's ngettext on the plural entry
         `msgid` (the form the language's `Plural-Forms` rule picks for `count`), falling
         back to English like `t`. A key with no plural entry reads the same for every count

@@ -4,8 +4,9 @@ Layers, from the ground up (an import runs only downwards, to a strictly lower l
 packages of one layer do not import each other; every package and top-level module of
 companion/ has its place, so a new one must be placed here):
 
-    core, store, bundled, games   the ground: errors, event log, storage, bundled files,
-                                  the registry of games (data only: dotted paths, keys)
+    core                          the ground: errors, event log, JSON types
+    store, bundled, games         storage, bundled files, the registry of games (data
+                                  only: dotted paths, keys)
     i18n, scoring                 words; the score sheet every game fills
     village, tally                the engines (Village; the scoring assistants' core)
     small_city, feudum, villagers the scoring assistants' games, on tally
@@ -41,7 +42,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1] / "companion"
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("core", "store", "bundled", "games"),
+    ("core",),
+    ("store", "bundled", "games"),
     ("i18n", "scoring"),
     ("village", "tally"),
     ("small_city", "feudum", "villagers"),

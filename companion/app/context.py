@@ -75,10 +75,10 @@ class AppContext:
     def language(self) -> str:
         return self.translator.lang
 
-    def t(self, msgid: str, **kwargs: Any) -> str:
+    def t(self, msgid: str, **kwargs: object) -> str:
         return self._shown(self.translator.t(msgid, **kwargs))
 
-    def tn(self, msgid: str, count: int, /, **kwargs: Any) -> str:
+    def tn(self, msgid: str, count: int, /, **kwargs: object) -> str:
         """A message about `count` things, in its plural form (see Translator.tn)."""
         return self._shown(self.translator.tn(msgid, count, **kwargs))
 
@@ -207,7 +207,7 @@ class AppContext:
         if self.router is not None:
             self.router.rebuild()
 
-    def change_setting(self, key: str, value: Any) -> None:
+    def change_setting(self, key: str, value: object) -> None:
         """Apply a setting now (language and theme visibly) and persist it in the
         background; a failed write is reported but the choice stays for this session."""
         self.settings = self.settings.with_value(key, stored_value(value))

@@ -40,9 +40,9 @@ KEY_CUBE_DISPLAY = "game.cube_display"
 
 
 class SettingsStore(Protocol):
-    def get_setting(self, key: str, default: Any = None) -> Any: ...
+    def get_setting(self, key: str, default: object = None) -> Any: ...
 
-    def set_setting(self, key: str, value: Any) -> None: ...
+    def set_setting(self, key: str, value: object) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class AppSettings:
     d4_variant: bool = False
     cube_display: CubeDisplay = CubeDisplay.COLOUR_LETTER
 
-    def with_value(self, key: str, value: Any) -> AppSettings:
+    def with_value(self, key: str, value: object) -> AppSettings:
         """A copy with one setting changed, given its store key and stored value."""
         return replace(self, **{_FIELD_BY_KEY[key]: _parse(key, value)})
 
@@ -67,7 +67,7 @@ _FIELD_BY_KEY = {
 }
 
 
-def _parse(key: str, raw: Any) -> Any:
+def _parse(key: str, raw: object) -> Any:
     default = getattr(AppSettings(), _FIELD_BY_KEY[key])
     if key == KEY_LANGUAGE:
         from companion.i18n import SUPPORTED_LANGUAGES
@@ -82,7 +82,7 @@ def _parse(key: str, raw: Any) -> Any:
         return default
 
 
-def stored_value(value: Any) -> Any:
+def stored_value(value: object) -> Any:
     """What goes into the store: enums as their string value."""
     return value.value if isinstance(value, Enum) else value
 

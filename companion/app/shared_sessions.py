@@ -30,7 +30,7 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from companion.core.errors import EngineFault, Refused
 from companion.store.base import ReadOnlyStore, SessionStore, StaleWrite
@@ -280,7 +280,7 @@ class SharedHandle(Generic[S]):
         """Why this client may not act now (None: it may); said instead of acting."""
         return None
 
-    def saved(self, result: Any) -> None:
+    def saved(self, result: object) -> None:
         """Runs after `run`'s work is saved, before the change is shown anywhere."""
 
     async def run(self, work: Callable[[SessionStore], R]) -> Ran[R]:

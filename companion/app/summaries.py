@@ -24,14 +24,14 @@ class FinishedGame:
     winners: list[str]
 
 
-def _player_name(entry: Any) -> str | None:
+def _player_name(entry: object) -> str | None:
     if isinstance(entry, Mapping):
         name = entry.get("name")
         return str(name) if name is not None else None
     return None if entry is None else str(entry)
 
 
-def _player_score(entry: Any) -> Any:
+def _player_score(entry: object) -> Any:
     if isinstance(entry, Mapping):
         for key in ("total", "score", "points"):
             if entry.get(key) is not None:
@@ -41,7 +41,7 @@ def _player_score(entry: Any) -> Any:
     return None
 
 
-def summarize(summary: Mapping[str, Any]) -> FinishedGame:
+def summarize(summary: Mapping[str, object]) -> FinishedGame:
     raw_players = summary.get("players") or []
     players_list = list(raw_players) if isinstance(raw_players, list | tuple) else []
     players = [n for n in (_player_name(p) for p in players_list) if n]
@@ -108,7 +108,7 @@ _VILLAGE_GAMES = games.all_ids(games.VILLAGE)
 KARLA_NAME = "Karla"  # her player name as the engine stores it (companion/village/setup.py)
 
 
-def shown_player(t: Callable[..., str], game: str, summary: Mapping[str, Any],
+def shown_player(t: Callable[..., str], game: str, summary: Mapping[str, object],
                  name: str) -> str:
     """A player's name as stored, except Karla in a solo Village game: her name in the
     reader's spelling (카를라, 卡拉 …)."""
@@ -118,7 +118,7 @@ def shown_player(t: Callable[..., str], game: str, summary: Mapping[str, Any],
 
 
 def game_title(t: Callable[..., str], game: str, title: str,
-               summary: Mapping[str, Any]) -> str:
+               summary: Mapping[str, object]) -> str:
     """A saved game's title in the reader's language, built from its summary (the stored
     title is English and only a fallback for games whose summary names no players):
     "Ann, Bo"; a solo Village game "Solo vs. Karla: Ann" with Karla in the reader's

@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
 
+from companion.core.json_types import JsonObject
 from companion.games import TALLY_GAMES
 from companion.store.base import utc_iso
 from companion.store.session_file import session_file_tables, session_meta
@@ -21,7 +21,7 @@ NAMES = ["Ann", "Bo", "Chris", "Christopher", "Zoë", "Julie", "Oliver", "Mia", 
 CATEGORIES = ("prestige", "travel", "church", "customers", "chronicle", "council", "coins")
 
 
-def _summary(n: int, rng: random.Random) -> tuple[str, dict[str, Any]]:
+def _summary(n: int, rng: random.Random) -> tuple[str, JsonObject]:
     """A finished game's summary, shaped as each game's service writes it."""
     day = f"2024-{1 + n % 12:02d}-{1 + n % 28:02d}"
     if n % 10 == 9:
@@ -37,7 +37,7 @@ def _summary(n: int, rng: random.Random) -> tuple[str, dict[str, Any]]:
     scores = {p: sum(c.values()) for p, c in cats.items()}
     best = max(scores.values())
     ranks = {p: 1 + sum(1 for s in scores.values() if s > scores[p]) for p in names}
-    summary: dict[str, Any] = {
+    summary: JsonObject = {
         "players": names + (["Karla"] if solo else []), "round": 9, "phase": "finished",
         "solo": solo, "date": day, "edition": "big-box",
         "started_at": f"{day}T18:00:00.000Z", "ended_at": f"{day}T19:{n % 60:02d}:00.000Z",

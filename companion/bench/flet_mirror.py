@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from companion.core.json_types import JsonObject
+
 REPLACE, ADD, REMOVE, MOVE = 0, 1, 2, 3
 TEXT_FIELDS = ("value", "text", "label", "tooltip", "title", "hint_text")
 
@@ -31,7 +33,7 @@ def _node_paths(tree: list[Any], prefix: tuple[Any, ...] = ()) -> dict[int, tupl
     return out
 
 
-def _walk(value: Any, visible_only: bool = False) -> Iterator[dict[str, Any]]:
+def _walk(value: object, visible_only: bool = False) -> Iterator[JsonObject]:
     """Every dict under `value` (controls and plain values alike), depth first; with
     `visible_only`, none inside a control set `visible: False`."""
     stack = [value]
@@ -51,18 +53,18 @@ class MirrorError(Exception):
 
 
 class PageMirror:
-    def __init__(self, page: dict[str, Any]) -> None:
+    def __init__(self, page: JsonObject) -> None:
         self.page = page
-        self._index: dict[int, dict[str, Any]] = {}
+        self._index: dict[int, JsonObject] = {}
         self._reindex()
 
     def _reindex(self) -> None:
         self._index = {int(d["_i"]): d for d in _walk(self.page) if "_i" in d and "_c" in d}
 
-    def control(self, control_id: int) -> dict[str, Any] | None:
+    def control(self, control_id: int) -> JsonObject | None:
         return self._index.get(control_id)
 
-    def apply(self, body: dict[str, Any]) -> None:
+    def apply(self, body: JsonObject) -> None:
         """Apply one PATCH_CONTROL body."""
         root = self._index.get(int(body["id"]))
         if root is None:
@@ -103,14 +105,14 @@ class PageMirror:
             parent[key] = value
 
     # ---- reading ------------------------------------------------------------------------
-    def by_identifier(self, identifier: str) -> dict[str, Any] | None:
+    def by_identifier(self, identifier: str) -> JsonObject | None:
         """The control with Semantics `identifier` (the first in tree order)."""
         for control in self.controls():
             if control.get("identifier") == identifier:
                 return control
         return None
 
-    def controls(self, root: dict[str, Any] | None = None) -> Iterator[dict[str, Any]]:
+    def controls(self, root: JsonObject | None = None) -> Iterator[JsonObject]:
         """Every visible control under `root` (default: the top view, as views under it
         are the back stack) in tree order."""
         if root is None:

@@ -22,9 +22,9 @@ import tracemalloc
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from companion.bench.fixture import store_finished_game, write_history_fixture
+from companion.core.json_types import JsonObject
 from companion.history.backup import backup_json, export_backup, import_backup
 from companion.history.cache import QUIET_NS, HistoryCache, fingerprint
 from companion.history.query import history_page
@@ -71,14 +71,14 @@ def _after_save_ms(cache: HistoryCache, store: TinyDBStore, repeats: int, *,
 def _import_source(count: int) -> str:
     """A backup of `count` finished Villagers tallies (real games: an import replays
     every game it stores)."""
+    from companion.tally.rules import SetField
     from companion.tally.service import TallyService
 
     source = MemoryStore()
     svc = TallyService(source)
     for n in range(count):
         sid, session = svc.create("villagers", [f"Im{n}", "Bo"])
-        svc.apply(sid, session, {"type": "set", "player": 0, "field": "money",
-                                 "value": n + 1})
+        svc.apply(sid, session, SetField(player=0, field="money", value=n + 1))
         svc.finish(sid, session)
     return backup_json(source)
 
@@ -98,7 +98,7 @@ class _Clock:
         return took
 
 
-def _fresh_load(root: Path, *, saved: bool) -> dict[str, Any]:
+def _fresh_load(root: Path, *, saved: bool) -> JsonObject:
     """A start: a new store and cache, Home's first load (`cache.home`) and then the
     statistics from nothing; with `saved` False the saved index is deleted first (the
     records rebuilt from a listing, as before issue 23). Wall and CPU ms of each."""
@@ -117,13 +117,13 @@ def _fresh_load(root: Path, *, saved: bool) -> dict[str, Any]:
             "how": how}
 
 
-def _paths_ms(root: Path, repeats: int) -> dict[str, Any]:
+def _paths_ms(root: Path, repeats: int) -> JsonObject:
     """Issue 23's paths, at one size: first load after a start from the saved index and
     from nothing (rebuilt), statistics from nothing after each, Home and statistics after
     an import (IMPORT_GAMES games) and after a backup export, and the export itself.
     Each also as CPU time (`..._cpu_ms`)."""
     HistoryCache().records(TinyDBStore(root))  # the saved index, as a first start leaves
-    out: dict[str, Any] = {}
+    out: JsonObject = {}
     for saved, name in ((True, "saved"), (False, "rebuilt")):
         runs = [_fresh_load(root, saved=saved) for _ in range(repeats)]
         for field, figure in (("home", "first"), ("stats", "stats")):
@@ -151,7 +151,7 @@ def _paths_ms(root: Path, repeats: int) -> dict[str, Any]:
     return {k: round(v, 2) if isinstance(v, float) else v for k, v in out.items()}
 
 
-def _median_ms(run: Callable[[], Any], repeats: int) -> float:
+def _median_ms(run: Callable[[], object], repeats: int) -> float:
     samples = []
     for _ in range(repeats):
         start = time.perf_counter()
@@ -161,7 +161,7 @@ def _median_ms(run: Callable[[], Any], repeats: int) -> float:
 
 
 def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
-                  repeats: int = 3) -> dict[str, Any]:
+                  repeats: int = 3) -> JsonObject:
     """Per size (games stored), in ms and MB:
 
     list_page_ms: list every game (index current) + build every record + the first
@@ -191,13 +191,13 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
     tmp_root.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="history-bench-", dir=tmp_root))
     load = [round(x, 2) for x in os.getloadavg()]
-    figures: dict[str, Any] = {"sizes": list(sizes), "load_average": load,
-                               "list_page_ms": {},
-                               "cached_page_ms": {}, "cached_stats_ms": {}, "scan_ms": {},
-                               "after_save_ms": {}, "after_finish_ms": {},
-                               "records_ms": {},
-                               "stats_ms": {}, "peak_mb": {}, "records_mb": {},
-                               "skipped": {}, "paths": {}}
+    figures: JsonObject = {"sizes": list(sizes), "load_average": load,
+                           "list_page_ms": {},
+                           "cached_page_ms": {}, "cached_stats_ms": {}, "scan_ms": {},
+                           "after_save_ms": {}, "after_finish_ms": {},
+                           "records_ms": {},
+                           "stats_ms": {}, "peak_mb": {}, "records_mb": {},
+                           "skipped": {}, "paths": {}}
     try:
         for size in sizes:
             root = work / f"store-{size}"
@@ -249,7 +249,7 @@ def bench_history(tmp_root: Path, sizes: tuple[int, ...] = SIZES,
     return figures
 
 
-def print_figures(figs: dict[str, Any]) -> None:
+def print_figures(figs: JsonObject) -> None:
     print("history, by finished games stored:  list+page ms  cached page ms"
           "  cached stats ms  scan ms  records ms  stats ms  peak MB  records MB")
     for size in figs["sizes"]:
@@ -267,7 +267,7 @@ def print_figures(figs: dict[str, Any]) -> None:
               f"  {figs['after_finish_ms'][k]:>21}")
 
 
-def print_paths(figs: dict[str, Any]) -> None:
+def print_paths(figs: JsonObject) -> None:
     print(f"issue 23 paths, wall ms (CPU ms), target <= {TARGET_MS} at 10,000 games; "
           f"load average {figs.get('load_average')}:")
     rows = (("first load, saved index", "first_saved"),

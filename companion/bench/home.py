@@ -39,7 +39,6 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from companion.bench.history import store_finished_game, write_history_fixture
 from companion.bench.tables import (
@@ -54,6 +53,7 @@ from companion.bench.tables import (
     unpack_frame,
 )
 from companion.bench.taps import percentile
+from companion.core.json_types import JsonObject
 from companion.store.tinydb_store import TinyDBStore
 
 SIZES = (100, 1000, 10_000)
@@ -145,10 +145,10 @@ def wait_quiet(pid: int, timeout: float = 60.0) -> None:
 
 def bench_home(tmp_root: Path, sizes: tuple[int, ...] = SIZES, *,
                warm_loads: int = WARM_LOADS,
-               memory_loads: int = MEMORY_LOADS) -> dict[str, Any]:
-    figs: dict[str, Any] = {"sizes": list(sizes), "first_ms": {}, "skeleton_ms": {},
-                            "after_skeleton_ms": {}, "idle_first_ms": {}, "warm_ms": {},
-                            "after_save_ms": {}, "cold_unwarmed_ms": {}, "rss_mb": {}}
+               memory_loads: int = MEMORY_LOADS) -> JsonObject:
+    figs: JsonObject = {"sizes": list(sizes), "first_ms": {}, "skeleton_ms": {},
+                        "after_skeleton_ms": {}, "idle_first_ms": {}, "warm_ms": {},
+                        "after_save_ms": {}, "cold_unwarmed_ms": {}, "rss_mb": {}}
     work = Path(tempfile.mkdtemp(prefix="home-bench-", dir=tmp_root))
     try:
         for size in sizes:
@@ -191,7 +191,7 @@ def bench_home(tmp_root: Path, sizes: tuple[int, ...] = SIZES, *,
     return figs
 
 
-def print_home_figures(figs: dict[str, Any]) -> None:
+def print_home_figures(figs: JsonObject) -> None:
     print("Home's history on the live server (raw Flet protocol client over a WebSocket):")
     print("  games  first load ms (cold)  skeleton ms  after skeleton ms"
           "  first load once quiet ms  warm p50/p95/max ms  after a save ms"

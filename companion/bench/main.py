@@ -21,9 +21,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from companion.bench.store import bench_store
+from companion.core.json_types import JsonObject
 from companion.store.tinydb_store import TinyDBStore
 from companion.village.autoplay import candidate_commands
 from companion.village.rules.errors import RuleError
@@ -90,7 +90,7 @@ def bench_resume(session: VillageSession, root: Path, repeats: int = 5) -> float
 
 
 def collect(startup: bool = False, *, games: int = 12, store_sizes: dict[str, int] | None = None,
-            events_per_measure: int = 200) -> dict[str, Any]:
+            events_per_measure: int = 200) -> JsonObject:
     """Every figure, keyed as `bench --json` prints them. The defaults are the real
     measurement; `games` (random games timed), `store_sizes` (label -> other stored
     sessions, see bench_store) and `events_per_measure` shrink it for a quick check."""
@@ -98,7 +98,7 @@ def collect(startup: bool = False, *, games: int = 12, store_sizes: dict[str, in
     with tempfile.TemporaryDirectory() as tmp:
         store_figs = bench_store(Path(tmp) / "store", events_per_measure, store_sizes)
         resume = bench_resume(longest, Path(tmp) / "resume")
-    out: dict[str, Any] = {
+    out: JsonObject = {
         "apply_us_p50": round(p50, 1),
         "apply_us_p99": round(p99, 1),
         "replay_400_ms": round(bench_replay(longest), 2),
@@ -135,7 +135,7 @@ def run_history_bench(as_json: bool = False, sizes: tuple[int, ...] | None = Non
     sizes = sizes or SIZES
     with tempfile.TemporaryDirectory() as tmp:
         figs = bench_history(Path(tmp), sizes)
-        home_figs: dict[str, Any] | None = None
+        home_figs: JsonObject | None = None
         if home:
             from companion.bench.home import bench_home, print_home_figures
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from tinydb import Query, TinyDB
 
+from companion.core.json_types import JsonObject
 from companion.store.base import utc_iso
 from companion.store.tinydb_store import (
     INDEX_FILE,
@@ -52,7 +53,7 @@ NAIVE_MIN_SAMPLES = 10
 TARGET = "target"
 
 
-def make_event(n: int) -> dict[str, Any]:
+def make_event(n: int) -> JsonObject:
     """A realistic event: about 300 bytes of JSON."""
     return {
         "type": "score.set", "seq": n, "at": "2024-05-01T19:42:07.512Z", "player": "p3",
@@ -62,7 +63,7 @@ def make_event(n: int) -> dict[str, Any]:
     }
 
 
-def make_header(n: int) -> dict[str, Any]:
+def make_header(n: int) -> JsonObject:
     return {"players": [{"id": f"p{i}", "name": f"Player {i}", "colour": c}
                         for i, c in enumerate(("red", "blue", "green", "yellow"), 1)],
             "setup": {"edition": "big-box", "variant": "standard", "seed": n},
@@ -75,7 +76,7 @@ def p95(samples_ms: list[float]) -> float:
     return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
 
 
-def _events(count: int) -> list[dict[str, Any]]:
+def _events(count: int) -> list[JsonObject]:
     return [make_event(i) for i in range(count)]
 
 
@@ -203,7 +204,7 @@ def _measure_naive(path: Path, others: int, count: int) -> list[float]:
                 table.update({"events": _events(EVENTS_IN_TARGET)}, target)
             event = make_event(EVENTS_IN_TARGET + i)
 
-            def add(doc: Any, event: dict[str, Any] = event) -> None:
+            def add(doc: Any, event: JsonObject = event) -> None:
                 doc["events"].append(event)
                 doc["redo"] = []
 
@@ -241,7 +242,7 @@ def _measure_resume(root: Path, repeats: int = 5) -> float:
 
 
 def bench_store(tmp_root: Path, events_per_measure: int = 200,
-                sizes: dict[str, int] | None = None) -> dict[str, Any]:
+                sizes: dict[str, int] | None = None) -> JsonObject:
     """Figures in milliseconds.
 
     save_ms_p95 / naive_save_ms_p95: {"0"|"100"|"1000"|"10000": p95 time to save one
@@ -267,12 +268,12 @@ def bench_store(tmp_root: Path, events_per_measure: int = 200,
     tmp_root = Path(tmp_root)
     tmp_root.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="store-bench-", dir=tmp_root))
-    figures: dict[str, Any] = {"save_ms_p95": {}, "naive_save_ms_p95": {},
-                               "plain_rewrite_ms_p95": {}, "plain_dirsync_ms_p95": {},
-                               "save_vs_plain": {}, "save_vs_plain_dirsync": {},
-                               "save_vs_none": {},
-                               "samples": {"save": {}, "naive_save": {}}, "sessions": sizes,
-                               "list_ms": {}, "list_rebuild_ms": {}}
+    figures: JsonObject = {"save_ms_p95": {}, "naive_save_ms_p95": {},
+                           "plain_rewrite_ms_p95": {}, "plain_dirsync_ms_p95": {},
+                           "save_vs_plain": {}, "save_vs_plain_dirsync": {},
+                           "save_vs_none": {},
+                           "samples": {"save": {}, "naive_save": {}}, "sessions": sizes,
+                           "list_ms": {}, "list_rebuild_ms": {}}
     try:
         interleaved = _measure_interleaved(work, sizes, events_per_measure)
         none = p95(interleaved[next(iter(sizes))]["save"])

@@ -55,6 +55,7 @@ import msgpack
 from companion.bench.flet_mirror import PageMirror
 from companion.bench.startup import free_port
 from companion.bench.taps import REPO, percentile, stop_process, wait_ready
+from companion.core.json_types import JsonObject
 
 DEFAULT_SIZES = ((1, 5), (10, 5), (50, 4))
 DEFAULT_ACTIONS = 80  # measured actions per size (whole rounds per table, at least one)
@@ -97,13 +98,13 @@ def rounds_for(actions: int, tables: int) -> int:
 def size_figures(tables: int, clients: int, samples: dict[str, list[float]], lost: int,
                  rss_before_kb: int, rss_after_kb: int, seconds: float,
                  server_cpu_s: float = 0.0, load: tuple[float, float] = (0.0, 0.0)
-                 ) -> dict[str, Any]:
+                 ) -> JsonObject:
     """One row: latency in ms over every action kind (and per kind), RSS per table, the
     server's CPU time per action (all its threads) and the machine's 1-minute load
     average before and after (other processes on the box slow every figure down)."""
     pooled = [ms for kind in ACTION_KINDS for ms in samples.get(kind, [])]
 
-    def stats(values: Sequence[float]) -> dict[str, Any]:
+    def stats(values: Sequence[float]) -> JsonObject:
         if not values:
             return {"n": 0, "p50": None, "p95": None, "max": None}
         return {"n": len(values), "p50": round(percentile(values, 0.5), 1),
@@ -124,7 +125,7 @@ def _ms(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
-def table_lines(figs: dict[str, Any]) -> list[str]:
+def table_lines(figs: JsonObject) -> list[str]:
     headers = ["N tables", "M clients", "actions", "p50 ms", "p95 ms", "max ms", "lost",
                "RSS/table MB", "actions/s", "server CPU ms/action", "load"]
     rows = [[str(r["tables"]), str(r["clients"]), str(r["n"]), _ms(r["p50"]), _ms(r["p95"]),
@@ -204,7 +205,7 @@ def app_server(data_dir: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
 
 
 # ---- one raw protocol client -------------------------------------------------------------------
-def pack_frame(action: int, body: dict[str, Any]) -> bytes:
+def pack_frame(action: int, body: JsonObject) -> bytes:
     return b"\x00" + msgpack.packb([action, body])
 
 
@@ -288,7 +289,7 @@ class ProtocolClient:
         except Exception as exc:  # a frame the copy cannot follow: the run must say so
             self.crashes.append(f"{self.name}: {type(exc).__name__}: {exc}")
 
-    async def _answer(self, body: dict[str, Any]) -> None:
+    async def _answer(self, body: JsonObject) -> None:
         """What the web client answers: device info; nothing for the rest (wakelock,
         haptics, clipboard); a pushed route comes back as a route change."""
         name = body.get("name")
@@ -302,7 +303,7 @@ class ProtocolClient:
                                    {"route": route})
 
     async def click_event(self, control_id: int, name: str = "click",
-                          data: Any = None) -> None:
+                          data: object = None) -> None:
         await self.ws.send(pack_frame(CONTROL_EVENT, {"target": control_id, "name": name,
                                                  "data": data}))
 
@@ -399,7 +400,7 @@ async def _play(table: list[ProtocolClient], rounds: int, think: float, rng: ran
 
 async def _run_size(port: int, pid: int, warmup_id: str, game_ids: Sequence[str],
                     clients: int, rounds: int, think: float, seed: int,
-                    progress: Callable[[str], None]) -> dict[str, Any]:
+                    progress: Callable[[str], None]) -> JsonObject:
     tables = len(game_ids)
     # Warm-up: one client plays one round on a game of its own, so imports and caches are
     # in the baseline; it stays connected (its memory is in both RSS figures).
@@ -445,7 +446,7 @@ async def _run_size(port: int, pid: int, warmup_id: str, game_ids: Sequence[str]
 
 def measure_size(tables: int, clients: int, *, actions: int = DEFAULT_ACTIONS,
                  think: float = DEFAULT_THINK_S, seed: int = 1,
-                 progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+                 progress: Callable[[str], None] | None = None) -> JsonObject:
     """Serve `tables` fresh games, connect `clients` to each, play; the size's figures."""
     say = progress or (lambda _line: None)
     with tempfile.TemporaryDirectory(prefix="vc-tables-") as tmp:
@@ -458,7 +459,7 @@ def measure_size(tables: int, clients: int, *, actions: int = DEFAULT_ACTIONS,
 
 def measure_tables(sizes: Sequence[tuple[int, int]] = DEFAULT_SIZES, *,
                    actions: int = DEFAULT_ACTIONS, think: float = DEFAULT_THINK_S,
-                   progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+                   progress: Callable[[str], None] | None = None) -> JsonObject:
     if actions < 1:
         raise ValueError("actions must be at least 1")
     if think < 0:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
-from typing import Any
 
 
 @dataclass(frozen=True)
@@ -20,7 +19,7 @@ class Problem:
     field: str  # e.g. "value", "players[1].residents", "outcome.colour"
     message: str  # English; the fallback when there is no key
     key: str | None = None  # e.g. "tally.name_empty": the app words it by key
-    params: Mapping[str, Any] = dc_field(default_factory=dict, hash=False)
+    params: Mapping[str, object] = dc_field(default_factory=dict, hash=False)
 
     @property
     def line(self) -> str:
@@ -40,11 +39,11 @@ class Refused(ValueError):
         self.field: str = first.field
         self.message: str = first.message
         self.key: str | None = first.key
-        self.params: dict[str, Any] = dict(first.params)
+        self.params: dict[str, object] = dict(first.params)
 
     @staticmethod
     def one(field: str, message: str, key: str | None = None,
-            params: Mapping[str, Any] | None = None) -> Refused:
+            params: Mapping[str, object] | None = None) -> Refused:
         """A refusal with one problem (a subclass has its own constructor)."""
         return Refused([Problem(field, message, key, dict(params or {}))])
 

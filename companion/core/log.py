@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import Refused
+from companion.core.json_types import JsonObject
 
-Event = dict[str, Any]
+Event = JsonObject
 GroupOf = Callable[[Mapping[str, Any]], int]
-Refuse = Callable[[str, str, str, dict[str, Any]], Refused]  # (field, message, key, params)
+Refuse = Callable[[str, str, str, JsonObject], Refused]  # (field, message, key, params)
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from companion.core.json_types import JsonObject
 from companion.history.abandon import ABANDONED_KEY
 from companion.history.import_checks import (
     APP_SETTING_VALUES,
@@ -113,24 +114,24 @@ class BackupError(ValueError):
 class BackupStore(Protocol):
     read_only: str | None
 
-    def create(self, session_id: str, game: str, title: str, header: dict[str, Any],
-               events: list[dict[str, Any]] | None = None, *, finished: bool = False,
-               summary: dict[str, Any] | None = None) -> int: ...
+    def create(self, session_id: str, game: str, title: str, header: JsonObject,
+               events: list[JsonObject] | None = None, *, finished: bool = False,
+               summary: JsonObject | None = None) -> int: ...
 
     def load(self, session_id: str) -> StoredSession: ...
 
-    def replace_log(self, session_id: str, events: list[dict[str, Any]],
-                    redo: list[dict[str, Any]], *, expected: int | None = None,
-                    finished: bool | None = None, summary: dict[str, Any] | None = None,
-                    header: dict[str, Any] | None = None) -> int: ...
+    def replace_log(self, session_id: str, events: list[JsonObject],
+                    redo: list[JsonObject], *, expected: int | None = None,
+                    finished: bool | None = None, summary: JsonObject | None = None,
+                    header: JsonObject | None = None) -> int: ...
 
     def list_sessions(self) -> list[SessionInfo]: ...
 
     def delete(self, session_id: str) -> None: ...
 
-    def get_setting(self, key: str, default: Any = None) -> Any: ...
+    def get_setting(self, key: str, default: object = None) -> Any: ...
 
-    def set_setting(self, key: str, value: Any) -> None: ...
+    def set_setting(self, key: str, value: object) -> None: ...
 
     def delete_setting(self, key: str) -> None: ...
 
@@ -143,13 +144,13 @@ class BackupGame(BaseModel):
     title: str
     created_at: str = ""
     updated_at: str = ""
-    header: dict[str, Any]
-    events: list[dict[str, Any]]
-    redo: list[dict[str, Any]] = Field(default_factory=list)
+    header: JsonObject
+    events: list[JsonObject]
+    redo: list[JsonObject] = Field(default_factory=list)
     version: int = 0
     finished: bool = False
-    summary: dict[str, Any] = Field(default_factory=dict)
-    settings: dict[str, Any] = Field(default_factory=dict)  # legacy per-game settings
+    summary: JsonObject = Field(default_factory=dict)
+    settings: JsonObject = Field(default_factory=dict)  # legacy per-game settings
 
     @field_validator("id")
     @classmethod
@@ -158,7 +159,7 @@ class BackupGame(BaseModel):
 
     @field_validator("settings")
     @classmethod
-    def _legacy(cls, value: dict[str, Any]) -> dict[str, Any]:
+    def _legacy(cls, value: JsonObject) -> JsonObject:
         unknown = set(value) - set(LEGACY_GAME_SETTINGS)
         if unknown:
             raise ValueError(f"unknown per-game setting {sorted(unknown)[0]!r}")
@@ -172,7 +173,7 @@ class Backup(BaseModel):
     version: int
     exported_at: str = ""
     games: list[BackupGame]
-    settings: dict[str, Any] = Field(default_factory=dict)
+    settings: JsonObject = Field(default_factory=dict)
 
 
 class NotImported(BaseModel):
@@ -184,7 +185,7 @@ class NotImported(BaseModel):
     game: str
     code: str
     detail: str = ""
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: JsonObject = Field(default_factory=dict)
 
 
 class ImportReport(BaseModel):
@@ -200,7 +201,7 @@ class ImportReport(BaseModel):
 # --------------------------------------------------------------------------- export
 
 
-def _game_entry(store: BackupStore, info: SessionInfo) -> dict[str, Any]:
+def _game_entry(store: BackupStore, info: SessionInfo) -> JsonObject:
     stored = store.load(info.id)
     legacy = {}
     for name in LEGACY_GAME_SETTINGS:
@@ -217,7 +218,7 @@ def _game_entry(store: BackupStore, info: SessionInfo) -> dict[str, Any]:
     return entry
 
 
-def settings_of(store: BackupStore) -> dict[str, Any]:
+def settings_of(store: BackupStore) -> JsonObject:
     """Every known setting that is set (see SETTING_KEYS)."""
     found = {}
     for key in SETTING_KEYS:
@@ -227,7 +228,7 @@ def settings_of(store: BackupStore) -> dict[str, Any]:
     return found
 
 
-def export_backup(store: BackupStore) -> dict[str, Any]:
+def export_backup(store: BackupStore) -> JsonObject:
     """Everything stored, as the JSON object of a backup file (oldest game first)."""
     infos = sorted(store.list_sessions(), key=lambda i: (i.created_at, i.id))
     return {"format": FORMAT, "version": VERSION, "exported_at": utc_iso(),
@@ -299,7 +300,7 @@ def _too_deep() -> BackupError:
                        "too_deep", limit=MAX_DEPTH)
 
 
-def _depth_over(value: Any, limit: int) -> bool:
+def _depth_over(value: object, limit: int) -> bool:
     """Is `value` nested deeper than `limit` (counted without recursion)?"""
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
@@ -374,14 +375,14 @@ def _replayed(game: BackupGame, report: ImportReport) -> Replayed | None:
     return None
 
 
-def _day(value: Any) -> str | None:
+def _day(value: object) -> str | None:
     if isinstance(value, str) and len(value) >= 10:
         with contextlib.suppress(ValueError):
             return date.fromisoformat(value[:10]).isoformat()
     return None
 
 
-def imported_summary(game: BackupGame, replayed: Replayed) -> dict[str, Any]:
+def imported_summary(game: BackupGame, replayed: Replayed) -> JsonObject:
     """The summary an imported game is stored with: its replay's, with what a replay
     cannot know taken from the file: the day it was played (the file's, else its last
     event's), when it was last played (the file's, else the backup's updated_at: an
@@ -484,7 +485,7 @@ def _write(store: BackupStore, plan: list[tuple[str, BackupGame, Replayed]],
 # --------------------------------------------------------------------------- one game, CSV
 
 
-def export_game(store: BackupStore, session_id: str) -> dict[str, Any]:
+def export_game(store: BackupStore, session_id: str) -> JsonObject:
     """One game as a JSON object: its setup (header) and log, enough to replay it."""
     info = next((i for i in store.list_sessions() if i.id == session_id), None)
     if info is None:
@@ -506,7 +507,7 @@ CSV_COLUMNS = ("game_id", "game", "date", "title", "edition", "solo", "players",
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _cell(value: Any) -> Any:
+def _cell(value: object) -> object:
     """A cell a spreadsheet shows as text, never runs (OWASP's CSV injection advice):
     text starting with =, +, -, @, a tab or a carriage return gets a leading ' (every
     cell is quoted by the writer, and a " inside doubled). Numbers stay numbers."""

@@ -48,6 +48,7 @@ from datetime import UTC, datetime, time
 from typing import Any
 from urllib.parse import quote
 
+from companion.core.json_types import JsonObject
 from companion.games import BggId, bgg_ids, bgg_key
 from companion.history.names import NameMatcher
 from companion.history.records import VILLAGE_GAMES, GameRecord
@@ -74,7 +75,7 @@ ENGLISH_TERMS = {"variant": {"standard": "standard rule", "d4": "four-sided die"
                  "policy": {"ask": "the players", "auto": "the app"}}
 
 
-def english(key: str, **params: Any) -> str:
+def english(key: str, **params: object) -> str:
     return ENGLISH[key].format(**params)
 
 
@@ -97,10 +98,10 @@ def play_date(record: GameRecord) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
-def _game(record: GameRecord) -> dict[str, Any]:
+def _game(record: GameRecord) -> JsonObject:
     key = game_key(record)
     known: BggId | None = bgg_ids().get(key)
-    game: dict[str, Any] = {
+    game: JsonObject = {
         "name": known.name if known else record.game,
         "sourceGameId": key.replace("/", "-")}
     if known is not None and known.bgg_id is not None and known.status == "confirmed":
@@ -129,13 +130,13 @@ def solo_comment(record: GameRecord, say: Say = english, term: Term = english_te
 
 
 def play_data(record: GameRecord, merges: Mapping[str, str] | None = None, *,
-              say: Say = english, term: Term = english_term) -> dict[str, Any]:
+              say: Say = english, term: Term = english_term) -> JsonObject:
     """The createPlay JSON of a finished game's record."""
     matcher = NameMatcher(merges)
     colours = record.colours or {}
     players = []
     for p in record.players:
-        player: dict[str, Any] = {"name": p.name, "sourcePlayerId": matcher.key(p.name)}
+        player: JsonObject = {"name": p.name, "sourcePlayerId": matcher.key(p.name)}
         if p.score is not None:
             player["score"] = p.score
         if p.rank is not None and not record.solo:
@@ -146,7 +147,7 @@ def play_data(record: GameRecord, merges: Mapping[str, str] | None = None, *,
         if p.name in colours:
             player["role"] = term("colour", colours[p.name])
         players.append(player)
-    data: dict[str, Any] = {
+    data: JsonObject = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": record.id,
         "playDate": play_date(record),

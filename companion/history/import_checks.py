@@ -26,6 +26,7 @@ from typing import Any, NamedTuple, get_args
 from pydantic import ValidationError
 
 from companion import games
+from companion.core.json_types import JsonObject
 from companion.i18n import SUPPORTED_LANGUAGES
 from companion.tally.errors import EditRejected
 from companion.tally.registry import rules_for
@@ -86,7 +87,7 @@ def legacy_game_setting(key: str) -> tuple[str, str] | None:
 # --------------------------------------------------------------------------- settings
 
 
-def setting_problem(key: str, value: Any, game_ids: set[str]) -> ImportProblem | None:
+def setting_problem(key: str, value: object, game_ids: set[str]) -> ImportProblem | None:
     """Why the setting `key` = `value` of a backup must not be imported (None: it may).
     `game_ids`: the games inside the backup (a per-game setting must name one)."""
     if key in APP_SETTING_VALUES:
@@ -115,7 +116,7 @@ def setting_problem(key: str, value: Any, game_ids: set[str]) -> ImportProblem |
     return ImportProblem("setting_unknown", key=key)
 
 
-def game_setting_problem(name: str, value: Any, key: str) -> ImportProblem | None:
+def game_setting_problem(name: str, value: object, key: str) -> ImportProblem | None:
     """A per-game setting of store schema 1: "prefs" or "engine"."""
     if name == "engine":
         ok = type(value) is int and 1 <= value <= ENGINE_VERSION
@@ -125,7 +126,7 @@ def game_setting_problem(name: str, value: Any, key: str) -> ImportProblem | Non
     return ImportProblem("setting_unknown", key=key)
 
 
-def prefs_ok(value: Any) -> bool:
+def prefs_ok(value: object) -> bool:
     """A Village game's preferences as its header (or a schema 1 setting) keeps them."""
     if not isinstance(value, dict) or set(value) - {"draw_mode", "karla_policy"}:
         return False
@@ -133,13 +134,13 @@ def prefs_ok(value: Any) -> bool:
             and value.get("karla_policy", "ask") in get_args(KarlaPolicy))
 
 
-def corrections_problem(edition: str, value: Any, key: str) -> ImportProblem | None:
+def corrections_problem(edition: str, value: object, key: str) -> ImportProblem | None:
     """The component corrections of one edition, each checked as the wizard checks it
     (against the shipped data with the corrections before it applied), then the whole set
     as every new game of that edition would load it."""
     if not isinstance(value, dict):
         return ImportProblem("setting_value", "", key=key)
-    applied: dict[str, Any] = {}
+    applied: JsonObject = {}
     try:
         for name, corrected in value.items():
             data = load_components(edition, applied)  # type: ignore[arg-type]
@@ -154,7 +155,7 @@ def corrections_problem(edition: str, value: Any, key: str) -> ImportProblem | N
     return None
 
 
-def _checked_problem(edition: str, value: Any, key: str) -> ImportProblem | None:
+def _checked_problem(edition: str, value: object, key: str) -> ImportProblem | None:
     ok = isinstance(value, list) and all(isinstance(item, str) for item in value)
     return None if ok else ImportProblem("setting_value", "", key=key)
 
@@ -167,11 +168,11 @@ class Replayed(NamedTuple):
     service writes (with that service's time of writing as `date` / `played_at`)."""
 
     finished: bool
-    summary: dict[str, Any]
+    summary: JsonObject
 
 
-def replay_game(game: str, header: dict[str, Any], events: list[dict[str, Any]],
-                redo: list[dict[str, Any]], legacy: dict[str, Any] | None = None
+def replay_game(game: str, header: JsonObject, events: list[JsonObject],
+                redo: list[JsonObject], legacy: JsonObject | None = None
                 ) -> ImportProblem | Replayed:
     """Replay this game by its engine as opening it would: why it cannot be opened as
     stored, or what the replay says of it. `legacy`: its store-schema-1 per-game
@@ -186,16 +187,16 @@ def replay_game(game: str, header: dict[str, Any], events: list[dict[str, Any]],
     return _tally_replay(game, header, events, redo)
 
 
-def replay_problem(game: str, header: dict[str, Any], events: list[dict[str, Any]],
-                   redo: list[dict[str, Any]], legacy: dict[str, Any] | None = None
+def replay_problem(game: str, header: JsonObject, events: list[JsonObject],
+                   redo: list[JsonObject], legacy: JsonObject | None = None
                    ) -> ImportProblem | None:
     """Why this game's engine cannot open it as stored (None: it replays)."""
     found = replay_game(game, header, events, redo, legacy)
     return found if isinstance(found, ImportProblem) else None
 
 
-def _village_replay(header: dict[str, Any], events: list[dict[str, Any]],
-                    redo: list[dict[str, Any]], legacy: dict[str, Any]
+def _village_replay(header: JsonObject, events: list[JsonObject],
+                    redo: list[JsonObject], legacy: JsonObject
                     ) -> ImportProblem | Replayed:
     engine = header.get("engine", 1)
     if type(engine) is not int or engine < 1:
@@ -218,8 +219,8 @@ def _village_replay(header: dict[str, Any], events: list[dict[str, Any]],
         return ImportProblem("not_replayable", _words(exc))
 
 
-def _tally_replay(game: str, header: dict[str, Any], events: list[dict[str, Any]],
-                  redo: list[dict[str, Any]]) -> ImportProblem | Replayed:
+def _tally_replay(game: str, header: JsonObject, events: list[JsonObject],
+                  redo: list[JsonObject]) -> ImportProblem | Replayed:
     if header.get("kind") != HEADER_KIND:
         return ImportProblem("not_replayable", f"kind {header.get('kind')!r}")
     if header.get("schema") != HEADER_SCHEMA:

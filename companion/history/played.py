@@ -18,7 +18,7 @@ from companion.store.base import SessionInfo, iso_to_ts
 PLAYED_KEY = "played_at"
 
 
-def _valid(value: Any) -> str | None:
+def _valid(value: object) -> str | None:
     if not isinstance(value, str) or not value:
         return None
     try:

@@ -108,14 +108,14 @@ class UnreadableSummary(ValueError):
 # --------------------------------------------------------------------------- parsing
 
 
-def _text(value: Any) -> str | None:
+def _text(value: object) -> str | None:
     if isinstance(value, str):
         value = value.strip()
         return value or None
     return None
 
 
-def _int(value: Any) -> int | None:
+def _int(value: object) -> int | None:
     """A whole number from an int, an integral float or digits; else None."""
     if type(value) is int:
         return value
@@ -132,7 +132,7 @@ def _int(value: Any) -> int | None:
     return None
 
 
-def _moment(value: Any) -> datetime | None:
+def _moment(value: object) -> datetime | None:
     if not isinstance(value, str) or not value:
         return None
     try:
@@ -142,7 +142,7 @@ def _moment(value: Any) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _day(value: Any) -> date | None:
+def _day(value: object) -> date | None:
     if isinstance(value, str) and len(value) >= 10:
         try:
             return date.fromisoformat(value[:10])
@@ -151,13 +151,13 @@ def _day(value: Any) -> date | None:
     return None
 
 
-def _player_name(entry: Any) -> str | None:
+def _player_name(entry: object) -> str | None:
     if isinstance(entry, Mapping):
         return _text(entry.get("name"))
     return _text(entry) if isinstance(entry, str) else None
 
 
-def _names(raw: Any) -> list[str]:
+def _names(raw: object) -> list[str]:
     if isinstance(raw, str):
         raw = [raw]
     if not isinstance(raw, list | tuple):
@@ -165,14 +165,14 @@ def _names(raw: Any) -> list[str]:
     return [n for n in (_player_name(e) for e in raw) if n]
 
 
-def _score_of(value: Any) -> tuple[int | None, bool]:
+def _score_of(value: object) -> tuple[int | None, bool]:
     """(score, eliminated)"""
     if value == OUT_SCORE:
         return None, True
     return _int(value), False
 
 
-def _categories(raw: Any) -> dict[str, int] | None:
+def _categories(raw: object) -> dict[str, int] | None:
     if not isinstance(raw, Mapping):
         return None
     if all(type(v) is int and type(k) is str for k, v in raw.items()):
@@ -234,7 +234,7 @@ def _players(summary: Mapping[str, Any]) -> list[PlayerResult]:
     return results
 
 
-def _colours(raw: Any, players: list[PlayerResult]) -> dict[str, str] | None:
+def _colours(raw: object, players: list[PlayerResult]) -> dict[str, str] | None:
     if not isinstance(raw, Mapping):
         return None
     names = {p.name for p in players}

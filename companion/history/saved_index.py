@@ -29,8 +29,9 @@ import json
 import logging
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from companion.core.json_types import JsonObject
 from companion.history.records import GameRecord, PlayerResult
 from companion.store.atomic import atomic_write_bytes
 from companion.store.base import SessionInfo
@@ -43,6 +44,7 @@ FORMAT = "village-companion-history-index"
 VERSION = 1
 
 Stamp = tuple[int, int, int]
+M = TypeVar("M")
 Entry = tuple[str, Stamp, Any]  # (kind "r" | "u" | "s", stamp, GameRecord | SessionInfo | None)
 
 # One set shared by every record built here: the models are frozen, and model_copy
@@ -53,7 +55,7 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def _built(cls: type[Any], fields_set: set[str], values: dict[str, Any]) -> Any:
+def _built(cls: type[M], fields_set: set[str], values: JsonObject) -> M:
     """A model from values already checked (what `model_construct` does, without its
     per-field loop: 45,000 objects at 10,000 games)."""
     obj = _new(cls)
@@ -89,7 +91,7 @@ def record_row(record: GameRecord, names: dict[tuple[str, ...], int]) -> list[An
             record.updated_at]
 
 
-def _colours(value: Any) -> dict[str, str] | None:
+def _colours(value: object) -> dict[str, str] | None:
     if value is None:
         return None
     if type(value) is dict and set(map(type, value)) | set(map(type, value.values())) \
@@ -158,7 +160,7 @@ def index_path(sessions_dir: Path) -> Path:
 class SavedIndex:
     """The entries of a saved index, built one by one on demand (`entry`)."""
 
-    def __init__(self, games: dict[str, Any], names: list[tuple[str, ...]]) -> None:
+    def __init__(self, games: JsonObject, names: list[tuple[str, ...]]) -> None:
         self.games = games
         self._names = names
 

@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from companion.core.json_types import JsonObject
+
 
 class PlayerResult(BaseModel):
     name: str
@@ -18,8 +20,8 @@ class PlayerResult(BaseModel):
     # Human-readable note on how a tie was (or was not) broken, for the readable table.
     tiebreak: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_json(self) -> JsonObject:
+        out: JsonObject = {
             "name": self.name,
             "categories": dict(self.categories),
             "total": self.total,
@@ -37,7 +39,7 @@ class ScoreSheet(BaseModel):
     players: list[PlayerResult]
     winners: list[str]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "game": self.game,
             "players": [p.to_json() for p in self.players],
@@ -64,4 +66,4 @@ def winners_of(players: Sequence[PlayerResult]) -> list[str]:
     return [p.name for p in players if p.rank == 1]
 
 
-Scorer = Callable[[dict[str, Any]], ScoreSheet]
+Scorer = Callable[[JsonObject], ScoreSheet]

@@ -112,7 +112,7 @@ def parse_json(text: str) -> Any:
                             ) from None
 
 
-def _value_problem(value: Any) -> str | None:
+def _value_problem(value: object) -> str | None:
     if isinstance(value, _LongInt):
         return f"is too large ({value.digits} digits; at most {MAX_DIGITS} are allowed)"
     if isinstance(value, float) and not math.isfinite(value):
@@ -135,7 +135,7 @@ def _key_problem(key: str) -> str:
     return "is not a known field"
 
 
-def screen(payload: Any) -> tuple[Any, list[str]]:
+def screen(payload: object) -> tuple[Any, list[str]]:
     """A copy of `payload` with refused values replaced, and one line per refusal, in
     document order.
 
@@ -146,7 +146,7 @@ def screen(payload: Any) -> tuple[Any, list[str]]:
     # Each frame: the (key or index, value) pairs still to copy, the copy, its location.
     stack: list[tuple[Iterator[tuple[Any, Any]], Any, tuple[Any, ...]]] = []
 
-    def take(value: Any, loc: tuple[Any, ...]) -> Any:
+    def take(value: object, loc: tuple[Any, ...]) -> Any:
         problem = _value_problem(value)
         if problem is not None:
             problems.append(f"{field_path(loc)}: {problem}")

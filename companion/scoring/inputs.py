@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, NamedTuple, TypeVar
+from typing import Annotated, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from companion.core.json_types import JsonObject
 from companion.core.validation import InputProblems, error_lines
 
 # strict=True so JSON `true` or `"3"` is refused rather than silently coerced to a count.
@@ -34,7 +35,7 @@ _PLAYER_FIELD = re.compile(r"^players\[(\d+)\]")
 
 def parse_payload(
     model: type[M],
-    payload: dict[str, Any],
+    payload: JsonObject,
     checks: Callable[[M], list[str]] | None = None,
 ) -> M:
     """Validate `payload` as `model`, then run the game's rule `checks`.
@@ -56,7 +57,7 @@ def parse_payload(
 def parse_players_payload(
     model: type[M],
     player_model: type[P],
-    payload: dict[str, Any],
+    payload: JsonObject,
     *,
     minimum: int,
     maximum: int,
@@ -110,7 +111,7 @@ class RosterProblem(NamedTuple):
     field: str
     message: str
     key: str
-    params: dict[str, Any]
+    params: JsonObject
 
     @property
     def line(self) -> str:

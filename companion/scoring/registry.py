@@ -3,8 +3,6 @@ companion/games)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion import games
 from companion.core.validation import InputProblems
 from companion.scoring.contract import Scorer, ScoreSheet
@@ -23,7 +21,7 @@ def scorer_for(game: str) -> Scorer:
     return func
 
 
-def score(payload: Any) -> ScoreSheet:
+def score(payload: object) -> ScoreSheet:
     if not isinstance(payload, dict):
         raise InputProblems(["(input): must be a JSON object"])
     game = payload.get("game", games.VILLAGE)

@@ -23,17 +23,17 @@ import threading
 import uuid
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any
 
 from tinydb.storages import Storage
 
+from companion.core.json_types import JsonObject
 from companion.store import crashpoints
 
 _REV_KEY = "_rev"
 _REV_HEAD = re.compile(rb'\{"_rev":"([0-9a-f]{32})"')
 _HEAD_BYTES = 64
 
-Tables = dict[str, dict[str, Any]]
+Tables = dict[str, JsonObject]
 
 
 class CorruptFileError(ValueError):
@@ -156,7 +156,7 @@ class AtomicJSONStorage(Storage):
             self._cache.put(self._key, rev, data)
         return data
 
-    def _parse(self, raw: bytes) -> dict[str, Any]:
+    def _parse(self, raw: bytes) -> JsonObject:
         if not raw.strip():
             raise CorruptFileError(self.path, "file is empty")
         try:

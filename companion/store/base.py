@@ -12,9 +12,13 @@ from __future__ import annotations
 import json
 import re
 from datetime import UTC, datetime
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, Field
+
+from companion.core.json_types import JsonObject
+
+T = TypeVar("T")
 
 # 2: meta carries the write `version` and `updated_at`; the index is only a cache.
 STORE_SCHEMA = 2
@@ -28,13 +32,13 @@ _SESSION_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 class StoredSession(BaseModel):
     id: str
-    header: dict[str, Any]
-    events: list[dict[str, Any]] = Field(default_factory=list)
-    redo: list[dict[str, Any]] = Field(default_factory=list)
+    header: JsonObject
+    events: list[JsonObject] = Field(default_factory=list)
+    redo: list[JsonObject] = Field(default_factory=list)
     version: int = 0  # bumped by every write; name it as `expected` in the next one
     title: str = ""
     finished: bool = False
-    summary: dict[str, Any] = Field(default_factory=dict)
+    summary: JsonObject = Field(default_factory=dict)
 
 
 class SessionInfo(BaseModel):
@@ -46,7 +50,7 @@ class SessionInfo(BaseModel):
     created_at: str  # ISO 8601, UTC
     updated_at: str  # ISO 8601, UTC
     finished: bool = False
-    summary: dict[str, Any] = Field(default_factory=dict)  # e.g. players, scores, winners
+    summary: JsonObject = Field(default_factory=dict)  # e.g. players, scores, winners
 
 
 ProblemKind = Literal["file", "game", "index", "settings"]
@@ -123,28 +127,28 @@ class SessionStore(Protocol):
     #: Why saving is off (a read-only data folder), or None when the store can write.
     read_only: str | None
 
-    def create(self, session_id: str, game: str, title: str, header: dict[str, Any],
-               events: list[dict[str, Any]] | None = None, *, finished: bool = False,
-               summary: dict[str, Any] | None = None) -> int: ...
+    def create(self, session_id: str, game: str, title: str, header: JsonObject,
+               events: list[JsonObject] | None = None, *, finished: bool = False,
+               summary: JsonObject | None = None) -> int: ...
 
     def load(self, session_id: str) -> StoredSession: ...
 
-    def append(self, session_id: str, events: list[dict[str, Any]], *,
+    def append(self, session_id: str, events: list[JsonObject], *,
                expected: int | None = None, finished: bool | None = None,
-               summary: dict[str, Any] | None = None,
-               header: dict[str, Any] | None = None) -> int:
+               summary: JsonObject | None = None,
+               header: JsonObject | None = None) -> int:
         """Add events at the end of the log and clear the redo stack."""
 
-    def replace_log(self, session_id: str, events: list[dict[str, Any]],
-                    redo: list[dict[str, Any]], *, expected: int | None = None,
-                    finished: bool | None = None, summary: dict[str, Any] | None = None,
-                    header: dict[str, Any] | None = None) -> int:
+    def replace_log(self, session_id: str, events: list[JsonObject],
+                    redo: list[JsonObject], *, expected: int | None = None,
+                    finished: bool | None = None, summary: JsonObject | None = None,
+                    header: JsonObject | None = None) -> int:
         """Undo / redo / go-back: store the whole log and redo stack as given."""
 
     def update_info(self, session_id: str, *, title: str | None = None,
                     finished: bool | None = None,
-                    summary: dict[str, Any] | None = None,
-                    header: dict[str, Any] | None = None,
+                    summary: JsonObject | None = None,
+                    header: JsonObject | None = None,
                     expected: int | None = None) -> int: ...
 
     def list_sessions(self) -> list[SessionInfo]:
@@ -162,9 +166,12 @@ class SessionStore(Protocol):
         its session id. KeyError if it is not in the trash, SessionExists if its id was
         taken meanwhile (the trashed copy then stays where it is)."""
 
-    def get_setting(self, key: str, default: Any = None) -> Any: ...
+    def get_setting(self, key: str, default: object = None) -> Any:
+        """The stored JSON value (a copy), or `default`: unchecked, the reader checks
+        its shape."""
 
-    def set_setting(self, key: str, value: Any) -> None: ...
+    def set_setting(self, key: str, value: object) -> None:
+        """Store a JSON value (anything else is refused before touching disk)."""
 
     def delete_setting(self, key: str) -> None: ...
 
@@ -196,18 +203,18 @@ def checked_version(session_id: str, version: int, expected: int | None) -> int:
     return version
 
 
-def clone_json(value: Any) -> Any:
+def clone_json(value: T) -> T:
     """Deep copy through JSON: callers never share objects with the store, and anything
     that could not be stored (sets, NaN, objects) fails here, before touching disk."""
     return json.loads(json.dumps(value, allow_nan=False))
 
 
 def info_fields(*, title: str | None, finished: bool | None,
-                summary: dict[str, Any] | None,
-                header: dict[str, Any] | None = None) -> dict[str, Any]:
+                summary: JsonObject | None,
+                header: JsonObject | None = None) -> JsonObject:
     """The checked fields of an `update_info` call (only those given), shared by every
     store so each refuses the same bad input before writing anything."""
-    fields: dict[str, Any] = {}
+    fields: JsonObject = {}
     if title is not None:
         if not isinstance(title, str):
             raise TypeError("title must be a string")
@@ -227,7 +234,7 @@ def info_fields(*, title: str | None, finished: bool | None,
     return fields
 
 
-def merged_info(current: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+def merged_info(current: JsonObject, fields: JsonObject) -> JsonObject:
     """`current` meta with `fields` applied; a `header` field merges key by key."""
     merged = dict(current)
     for key, value in fields.items():

@@ -12,6 +12,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from companion.core.json_types import JsonObject
 from companion.store.base import (
     SessionExists,
     SessionInfo,
@@ -28,25 +29,25 @@ from companion.store.base import (
 
 @dataclass
 class _Entry:
-    header: dict[str, Any]
+    header: JsonObject
     info: SessionInfo
     touched: int  # monotonic, so "newest first" is exact even within one clock tick
-    events: list[dict[str, Any]] = field(default_factory=list)
-    redo: list[dict[str, Any]] = field(default_factory=list)
+    events: list[JsonObject] = field(default_factory=list)
+    redo: list[JsonObject] = field(default_factory=list)
     version: int = 1
 
 
-def _docs(value: Any, what: str) -> list[dict[str, Any]]:
+def _docs(value: object, what: str) -> list[JsonObject]:
     docs = clone_json(value)
     if not isinstance(docs, list) or not all(isinstance(doc, dict) for doc in docs):
         raise TypeError(f"{what} must be a list of JSON objects")
-    return cast(list[dict[str, Any]], docs)
+    return cast(list[JsonObject], docs)
 
 
 class MemoryStore:
     def __init__(self) -> None:
         self._sessions: dict[str, _Entry] = {}
-        self._settings: dict[str, Any] = {}
+        self._settings: JsonObject = {}
         self._clock = itertools.count()
         self._lock = threading.RLock()
         self._problems: dict[str, tuple[StoreProblem, bytes]] = {}
@@ -64,9 +65,9 @@ class MemoryStore:
         entry.touched = next(self._clock)
         entry.info = entry.info.model_copy(update={"updated_at": utc_iso()})
 
-    def create(self, session_id: str, game: str, title: str, header: dict[str, Any],
-               events: list[dict[str, Any]] | None = None, *, finished: bool = False,
-               summary: dict[str, Any] | None = None) -> int:
+    def create(self, session_id: str, game: str, title: str, header: JsonObject,
+               events: list[JsonObject] | None = None, *, finished: bool = False,
+               summary: JsonObject | None = None) -> int:
         validate_session_id(session_id)
         fields = info_fields(title=title, finished=finished, summary=summary or {},
                              header=header)
@@ -93,9 +94,9 @@ class MemoryStore:
                                  finished=entry.info.finished,
                                  summary=clone_json(entry.info.summary))
 
-    def _write(self, session_id: str, expected: int | None, fields: dict[str, Any],
-               events: list[dict[str, Any]] | None,
-               redo: list[dict[str, Any]] | None) -> int:
+    def _write(self, session_id: str, expected: int | None, fields: JsonObject,
+               events: list[JsonObject] | None,
+               redo: list[JsonObject] | None) -> int:
         with self._lock:
             entry = self._get(session_id)
             checked_version(session_id, entry.version, expected)
@@ -110,28 +111,28 @@ class MemoryStore:
             self._touch(entry)
             return entry.version
 
-    def append(self, session_id: str, events: list[dict[str, Any]], *,
+    def append(self, session_id: str, events: list[JsonObject], *,
                expected: int | None = None, finished: bool | None = None,
-               summary: dict[str, Any] | None = None,
-               header: dict[str, Any] | None = None) -> int:
+               summary: JsonObject | None = None,
+               header: JsonObject | None = None) -> int:
         docs = _docs(events, "events")
         fields = info_fields(title=None, finished=finished, summary=summary, header=header)
         with self._lock:
             current = self._get(session_id).events
             return self._write(session_id, expected, fields, [*current, *docs], [])
 
-    def replace_log(self, session_id: str, events: list[dict[str, Any]],
-                    redo: list[dict[str, Any]], *, expected: int | None = None,
-                    finished: bool | None = None, summary: dict[str, Any] | None = None,
-                    header: dict[str, Any] | None = None) -> int:
+    def replace_log(self, session_id: str, events: list[JsonObject],
+                    redo: list[JsonObject], *, expected: int | None = None,
+                    finished: bool | None = None, summary: JsonObject | None = None,
+                    header: JsonObject | None = None) -> int:
         event_docs, redo_docs = _docs(events, "events"), _docs(redo, "redo")
         fields = info_fields(title=None, finished=finished, summary=summary, header=header)
         return self._write(session_id, expected, fields, event_docs, redo_docs)
 
     def update_info(self, session_id: str, *, title: str | None = None,
                     finished: bool | None = None,
-                    summary: dict[str, Any] | None = None,
-                    header: dict[str, Any] | None = None,
+                    summary: JsonObject | None = None,
+                    header: JsonObject | None = None,
                     expected: int | None = None) -> int:
         fields = info_fields(title=title, finished=finished, summary=summary, header=header)
         if not fields:  # nothing to change: nothing written, not even the version
@@ -168,13 +169,13 @@ class MemoryStore:
             self._sessions[session_id] = entry  # as it was: same place in the list
             return session_id
 
-    def get_setting(self, key: str, default: Any = None) -> Any:
+    def get_setting(self, key: str, default: object = None) -> Any:
         with self._lock:
             if key not in self._settings:
                 return default
             return clone_json(self._settings[key])
 
-    def set_setting(self, key: str, value: Any) -> None:
+    def set_setting(self, key: str, value: object) -> None:
         if not isinstance(key, str):
             raise TypeError("setting keys are strings")
         value = clone_json(value)

@@ -12,8 +12,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
+from companion.core.json_types import JsonObject
 from companion.store.atomic import CorruptFileError, Tables
 from companion.store.base import (
     STORE_SCHEMA,
@@ -24,7 +25,7 @@ from companion.store.base import (
     utc_iso,
 )
 
-Migration = Callable[[dict[str, Any]], dict[str, Any]]
+Migration = Callable[[JsonObject], JsonObject]
 
 META, EVENTS, REDO = "meta", "events", "redo"
 INDEX_TABLE = "sessions"
@@ -36,7 +37,7 @@ _META_FIELDS: dict[str, type | tuple[type, ...]] = {
 }
 
 
-def _migrate_1_to_2(tables: dict[str, Any]) -> dict[str, Any]:
+def _migrate_1_to_2(tables: JsonObject) -> JsonObject:
     """Schema 1 -> 2: the meta gets the write `version` (the log length is as good a start
     as any) and `updated_at`; finished/summary may be missing in the oldest files."""
     meta = meta_doc(tables)
@@ -57,8 +58,8 @@ MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2}
 # --------------------------------------------------------------------------- file layout
 
 
-def session_file_tables(meta: dict[str, Any], events: list[dict[str, Any]],
-                        redo: list[dict[str, Any]]) -> Tables:
+def session_file_tables(meta: JsonObject, events: list[JsonObject],
+                        redo: list[JsonObject]) -> Tables:
     """The raw tables of a session file (TinyDB layout: doc-id string -> document)."""
     return {
         META: {"1": meta},
@@ -67,9 +68,9 @@ def session_file_tables(meta: dict[str, Any], events: list[dict[str, Any]],
     }
 
 
-def session_meta(session_id: str, game: str, title: str, header: dict[str, Any],
+def session_meta(session_id: str, game: str, title: str, header: JsonObject,
                  created_at: str, *, finished: bool = False,
-                 summary: dict[str, Any] | None = None, version: int = 1) -> dict[str, Any]:
+                 summary: JsonObject | None = None, version: int = 1) -> JsonObject:
     return {"schema": STORE_SCHEMA, "id": session_id, "game": game, "title": title,
             "created_at": created_at, "updated_at": created_at, "version": version,
             "finished": finished, "summary": summary or {}, "header": header}
@@ -81,12 +82,12 @@ def stamp(stat: os.stat_result) -> list[int]:
     return [stat.st_size, stat.st_mtime_ns, stat.st_ino]
 
 
-def index_tables(entries: list[dict[str, Any]]) -> Tables:
+def index_tables(entries: list[JsonObject]) -> Tables:
     """The raw tables of index.json (each entry: a SessionInfo plus its file's stamp)."""
     return {INDEX_TABLE: {str(i): entry for i, entry in enumerate(entries, 1)}}
 
 
-def meta_doc(tables: dict[str, Any]) -> dict[str, Any]:
+def meta_doc(tables: JsonObject) -> JsonObject:
     meta = tables.get(META)
     if not isinstance(meta, dict) or len(meta) != 1:
         raise ValueError("no single document in table 'meta'")
@@ -96,7 +97,7 @@ def meta_doc(tables: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def _schema_of(tables: dict[str, Any], path: Path) -> int:
+def _schema_of(tables: JsonObject, path: Path) -> int:
     try:
         version = meta_doc(tables).get("schema")
     except ValueError as exc:
@@ -106,7 +107,7 @@ def _schema_of(tables: dict[str, Any], path: Path) -> int:
     return version
 
 
-def migrate_tables(tables: dict[str, Any], path: Path) -> tuple[dict[str, Any], bool]:
+def migrate_tables(tables: JsonObject, path: Path) -> tuple[JsonObject, bool]:
     """Bring raw session tables up to STORE_SCHEMA. Returns (tables, whether it changed).
 
     Never mutates `tables`. Raises UnsupportedSchema for a newer file or a missing step,
@@ -119,7 +120,7 @@ def migrate_tables(tables: dict[str, Any], path: Path) -> tuple[dict[str, Any], 
             f"version reads up to {STORE_SCHEMA}). Update the app; the file was not modified.")
     if version == STORE_SCHEMA:
         return tables, False
-    migrated = cast(dict[str, Any], clone_json(tables))
+    migrated = clone_json(tables)
     while version < STORE_SCHEMA:
         step = MIGRATIONS.get(version)
         if step is None:
@@ -136,7 +137,7 @@ def migrate_tables(tables: dict[str, Any], path: Path) -> tuple[dict[str, Any], 
     return migrated, True
 
 
-def check_session_tables(tables: dict[str, Any], session_id: str, path: Path) -> None:
+def check_session_tables(tables: JsonObject, session_id: str, path: Path) -> None:
     """Raise CorruptFileError unless `tables` has the current session layout."""
     unknown = set(tables) - {META, EVENTS, REDO}
     if unknown:
@@ -158,7 +159,7 @@ def check_session_tables(tables: dict[str, Any], session_id: str, path: Path) ->
             raise CorruptFileError(path, f"table {name!r} is not a table of documents")
 
 
-def info_from_meta(meta: dict[str, Any]) -> SessionInfo:
+def info_from_meta(meta: JsonObject) -> SessionInfo:
     return SessionInfo(
         id=meta["id"], game=meta["game"], title=meta["title"], created_at=meta["created_at"],
         updated_at=meta.get("updated_at") or meta["created_at"],
@@ -166,19 +167,19 @@ def info_from_meta(meta: dict[str, Any]) -> SessionInfo:
     )
 
 
-def json_docs(value: Any, what: str) -> list[dict[str, Any]]:
+def json_docs(value: object, what: str) -> list[JsonObject]:
     docs = clone_json(value)
     if not isinstance(docs, list) or not all(isinstance(doc, dict) for doc in docs):
         raise TypeError(f"{what} must be a list of JSON objects")
-    return cast(list[dict[str, Any]], docs)
+    return cast(list[JsonObject], docs)
 
 
-def ordered(table: dict[str, Any]) -> list[dict[str, Any]]:
+def ordered(table: JsonObject) -> list[JsonObject]:
     """Documents of a raw table in doc-id order, i.e. the order they were stored in."""
     return [table[key] for key in sorted(table, key=int)]
 
 
-def check_index_entry(doc: Any) -> None:
+def check_index_entry(doc: JsonObject) -> None:
     info = SessionInfo.model_validate(doc)
     iso_to_ts(info.updated_at)  # list_sessions sorts by these
     stamp = doc.get("stamp")
@@ -188,8 +189,8 @@ def check_index_entry(doc: Any) -> None:
         raise ValueError("index entry with a malformed file stamp")
 
 
-def check_table_file(tables: dict[str, Any], table_name: str,
-                      check: Callable[[Any], None]) -> None:
+def check_table_file(tables: JsonObject, table_name: str,
+                      check: Callable[[JsonObject], None]) -> None:
     """Raise ValueError unless `tables` is exactly {table_name: {"<n>": doc, ...}}."""
     unknown = set(tables) - {table_name}
     if unknown:
@@ -203,7 +204,7 @@ def check_table_file(tables: dict[str, Any], table_name: str,
         check(doc)
 
 
-def check_setting(doc: Any) -> None:
+def check_setting(doc: object) -> None:
     if not isinstance(doc, dict) or not isinstance(doc.get("key"), str) or "value" not in doc:
         raise ValueError("a setting is not a {key, value} object")
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+
+from companion.core.json_types import JsonObject
 
 _DOC_START = re.compile(r'\{\s*"key"\s*:')
 _MAX_DEPTH = 200  # deeper than any setting the app writes; refuses pathological input
 
 
-def _depth_ok(value: Any, depth: int = 0) -> bool:
+def _depth_ok(value: object, depth: int = 0) -> bool:
     if depth > _MAX_DEPTH:
         return False
     if isinstance(value, dict):
@@ -26,7 +27,7 @@ def _depth_ok(value: Any, depth: int = 0) -> bool:
     return True
 
 
-def _setting(doc: Any) -> tuple[str, Any] | None:
+def _setting(doc: object) -> tuple[str, object] | None:
     if isinstance(doc, dict) and isinstance(doc.get("key"), str) and "value" in doc:
         try:
             json.dumps(doc["value"], allow_nan=False)
@@ -36,9 +37,9 @@ def _setting(doc: Any) -> tuple[str, Any] | None:
     return None
 
 
-def recover_settings(raw: bytes) -> dict[str, Any]:
+def recover_settings(raw: bytes) -> JsonObject:
     """Every readable setting in `raw` (later documents win, as they were written later)."""
-    found: dict[str, Any] = {}
+    found: JsonObject = {}
     # First the structured way: a parseable file whose shape is only partly wrong.
     try:
         data = json.loads(raw)

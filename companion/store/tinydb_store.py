@@ -46,6 +46,7 @@ from pydantic import ValidationError
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
 
+from companion.core.json_types import JsonObject
 from companion.store import crashpoints
 from companion.store.atomic import (
     AtomicJSONStorage,
@@ -281,7 +282,7 @@ class TinyDBStore:
     # ---- one session file
 
     def _read_session_tables(self, session_id: str,
-                             path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+                             path: Path) -> tuple[JsonObject, JsonObject]:
         """The session's tables at the current schema, in memory (nothing written), and
         the tables as read (the same object unless a migration was needed).
         SessionNotFound, CorruptFileError or UnsupportedSchema otherwise."""
@@ -292,7 +293,7 @@ class TinyDBStore:
         check_session_tables(migrated, session_id, path)
         return migrated, tables
 
-    def _read_checked(self, session_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    def _read_checked(self, session_id: str) -> tuple[JsonObject, JsonObject]:
         """Read a session for `load`; a damaged file is quarantined and reported."""
         path = self._session_path(session_id)
         try:
@@ -333,7 +334,7 @@ class TinyDBStore:
                 if expected is not None and meta["version"] != expected:
                     raise StaleWrite(session_id, expected, meta["version"])
                 yield db
-                tables = cast(dict[str, Any], batch.cache)
+                tables = cast(JsonObject, batch.cache)
                 meta = meta_doc(tables)
                 meta["version"] += 1
                 meta["updated_at"] = utc_iso()
@@ -358,7 +359,7 @@ class TinyDBStore:
                 continue
         return found
 
-    def _index_entry(self, session_id: str, stat: os.stat_result) -> dict[str, Any] | None:
+    def _index_entry(self, session_id: str, stat: os.stat_result) -> JsonObject | None:
         """A fresh index entry from the session file itself (None: not listable)."""
         path = self.sessions_dir / f"{session_id}.json"
         try:
@@ -395,8 +396,9 @@ class TinyDBStore:
 
     # ---- index (a cache) and settings
 
-    def _read_table_file(self, path: Path, table_name: str, check: Callable[[Any], None],
-                         ) -> tuple[dict[str, Any] | None, Exception | None]:
+    def _read_table_file(self, path: Path, table_name: str,
+                         check: Callable[[JsonObject], None],
+                         ) -> tuple[JsonObject | None, Exception | None]:
         """(tables, None) for a sound file or None when missing; (None, why) if damaged."""
         try:
             tables = AtomicJSONStorage(path, self._cache).read()
@@ -415,10 +417,10 @@ class TinyDBStore:
         on_disk = self._scan_sessions()
         tables, damage = self._read_table_file(self.index_path, INDEX_TABLE,
                                                check_index_entry)
-        cached: dict[str, dict[str, Any]] = {}
+        cached: dict[str, JsonObject] = {}
         for doc in (tables or {}).get(INDEX_TABLE, {}).values():
             cached[doc["id"]] = doc
-        entries: list[dict[str, Any]] = []
+        entries: list[JsonObject] = []
         dirty = damage is not None or tables is None or cached.keys() - on_disk.keys()
         for session_id, stat in on_disk.items():
             entry = cached.get(session_id)
@@ -446,7 +448,7 @@ class TinyDBStore:
         infos.sort(key=lambda i: (iso_to_ts(i.updated_at), i.created_at, i.id), reverse=True)
         return infos
 
-    def _settings_docs(self) -> dict[str, Any]:
+    def _settings_docs(self) -> JsonObject:
         """Every setting; a damaged settings file is set aside once, reported with the
         keys recovered from it, and replaced by what could be recovered."""
         tables, damage = self._read_table_file(self.settings_path, SETTINGS_TABLE,
@@ -473,16 +475,16 @@ class TinyDBStore:
                              recovered=sorted(recovered))
         return recovered
 
-    def _write_settings(self, values: dict[str, Any]) -> None:
+    def _write_settings(self, values: JsonObject) -> None:
         self._write_tables(self.settings_path, {SETTINGS_TABLE: {
             str(i): {"key": key, "value": value}
             for i, (key, value) in enumerate(sorted(values.items()), 1)}})
 
     # ---- SessionStore
 
-    def create(self, session_id: str, game: str, title: str, header: dict[str, Any],
-               events: list[dict[str, Any]] | None = None, *, finished: bool = False,
-               summary: dict[str, Any] | None = None) -> int:
+    def create(self, session_id: str, game: str, title: str, header: JsonObject,
+               events: list[JsonObject] | None = None, *, finished: bool = False,
+               summary: JsonObject | None = None) -> int:
         self._writable()
         path = self._session_path(session_id)
         fields = info_fields(title=title, finished=finished, summary=summary or {},
@@ -500,8 +502,8 @@ class TinyDBStore:
             self._write_tables(path, session_file_tables(meta, docs, []))
         return int(meta["version"])
 
-    def _persist_migration(self, session_id: str, migrated: dict[str, Any],
-                           raw: dict[str, Any]) -> None:
+    def _persist_migration(self, session_id: str, migrated: JsonObject,
+                           raw: JsonObject) -> None:
         """Write a file migrated to the current schema back (version unchanged), so the
         migration runs once. Read-only, it runs in memory at every open instead."""
         path = self._session_path(session_id)
@@ -525,7 +527,7 @@ class TinyDBStore:
             version=meta["version"], title=meta["title"], finished=meta["finished"],
             summary=clone_json(meta["summary"]))
 
-    def _write(self, session_id: str, expected: int | None, fields: dict[str, Any],
+    def _write(self, session_id: str, expected: int | None, fields: JsonObject,
                change: Callable[[TinyDB], None]) -> int:
         self._writable()
         with self._session(session_id, expected) as db:
@@ -535,10 +537,10 @@ class TinyDBStore:
                 meta_table.update(merged_info(dict(meta_table.all()[0]), fields))
             return cast(int, db.table(META).all()[0]["version"]) + 1
 
-    def append(self, session_id: str, events: list[dict[str, Any]], *,
+    def append(self, session_id: str, events: list[JsonObject], *,
                expected: int | None = None, finished: bool | None = None,
-               summary: dict[str, Any] | None = None,
-               header: dict[str, Any] | None = None) -> int:
+               summary: JsonObject | None = None,
+               header: JsonObject | None = None) -> int:
         docs = json_docs(events, "events")
         fields = info_fields(title=None, finished=finished, summary=summary, header=header)
 
@@ -551,10 +553,10 @@ class TinyDBStore:
 
         return self._write(session_id, expected, fields, change)
 
-    def replace_log(self, session_id: str, events: list[dict[str, Any]],
-                    redo: list[dict[str, Any]], *, expected: int | None = None,
-                    finished: bool | None = None, summary: dict[str, Any] | None = None,
-                    header: dict[str, Any] | None = None) -> int:
+    def replace_log(self, session_id: str, events: list[JsonObject],
+                    redo: list[JsonObject], *, expected: int | None = None,
+                    finished: bool | None = None, summary: JsonObject | None = None,
+                    header: JsonObject | None = None) -> int:
         event_docs = json_docs(events, "events")
         redo_docs = json_docs(redo, "redo")
         fields = info_fields(title=None, finished=finished, summary=summary, header=header)
@@ -570,8 +572,8 @@ class TinyDBStore:
 
     def update_info(self, session_id: str, *, title: str | None = None,
                     finished: bool | None = None,
-                    summary: dict[str, Any] | None = None,
-                    header: dict[str, Any] | None = None,
+                    summary: JsonObject | None = None,
+                    header: JsonObject | None = None,
                     expected: int | None = None) -> int:
         fields = info_fields(title=title, finished=finished, summary=summary, header=header)
         if not fields:  # nothing to change: nothing written, not even the version
@@ -674,13 +676,13 @@ class TinyDBStore:
         with contextlib.suppress(OSError):
             fsync_dir(self.trash_dir)
 
-    def get_setting(self, key: str, default: Any = None) -> Any:
+    def get_setting(self, key: str, default: object = None) -> Any:
         values = self._settings_docs()
         if key not in values:
             return default
         return clone_json(values[key])
 
-    def _change_settings(self, change: Callable[[dict[str, Any]], None]) -> None:
+    def _change_settings(self, change: Callable[[JsonObject], None]) -> None:
         self._writable()
         self._settings_docs()  # a damaged file is set aside and reported first
         with self._store_lock:
@@ -688,7 +690,7 @@ class TinyDBStore:
             change(values)
             self._write_settings(values)
 
-    def set_setting(self, key: str, value: Any) -> None:
+    def set_setting(self, key: str, value: object) -> None:
         if not isinstance(key, str):
             raise TypeError("setting keys are strings")
         value = clone_json(value)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NoReturn, TypeVar
+from typing import NoReturn, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -25,7 +25,7 @@ class EditRejected(Refused, InputProblems):
 
 
 def reject(field: str, message: str, key: str | None = None,
-           params: Mapping[str, Any] | None = None) -> NoReturn:
+           params: Mapping[str, object] | None = None) -> NoReturn:
     raise EditRejected([Problem(field, message, key, dict(params or {}))])
 
 
@@ -40,7 +40,7 @@ def problems_from_lines(lines: list[str]) -> list[Problem]:
     return out
 
 
-def validate_model(model: type[M], raw: Mapping[str, Any]) -> M:
+def validate_model(model: type[M], raw: Mapping[str, object]) -> M:
     """Strict validation of one edit; pydantic's errors become named-field problems."""
     try:
         return model.model_validate(dict(raw))

@@ -13,10 +13,11 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, NoReturn, TypeVar
+from typing import ClassVar, Generic, Literal, NoReturn, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from companion.core.json_types import JsonObject
 from companion.core.validation import error_lines
 from companion.scoring.contract import ScoreSheet
 from companion.scoring.tiebreak import TieKey
@@ -119,7 +120,14 @@ def check_not_negative(row: BaseModel, names: Iterable[str], where: str) -> None
                    key="tally.not_negative", params={"value": value})
 
 
-def check_one_row_each(rows: Sequence[Any], players: Sequence[object]) -> None:
+class PlayerRow(Protocol):
+    """A row of a table-wide edit: whose it is."""
+
+    @property
+    def player(self) -> int: ...
+
+
+def check_one_row_each(rows: Sequence[PlayerRow], players: Sequence[object]) -> None:
     """A table-wide edit gives exactly one row (with its `player`) for each player."""
     if sorted(r.player for r in rows) != list(range(len(players))):
         reject("players", "give one row for each player", key="tally.one_row_per_player")
@@ -153,16 +161,18 @@ class TallyRules(ABC, Generic[S]):
     def start(self, setup: TallySetup) -> S:
         """The state before any edit."""
 
-    def parse(self, raw: Edit | Mapping[str, Any]) -> Edit:
-        """The game's edit model: a model a screen built is checked to be one of the
-        game's edits; a dict (from a stored log) is validated into one, once, here."""
-        if isinstance(raw, Edit):
-            model = self.edits.get(str(getattr(raw, "type", "")))
-            if model is None or type(raw) is not model:
-                reject("type", f"must be one of {', '.join(self.edits)}, not {raw!r}",
-                       key="tally.not_one_of",
-                       params={"options": ", ".join(self.edits), "value": repr(raw)})
-            return raw
+    def own(self, edit: Edit) -> Edit:
+        """`edit` if it is one of the game's edits (a screen's model); else refused,
+        naming the type."""
+        model = self.edits.get(str(getattr(edit, "type", "")))
+        if model is None or type(edit) is not model:
+            reject("type", f"must be one of {', '.join(self.edits)}, not {edit!r}",
+                   key="tally.not_one_of",
+                   params={"options": ", ".join(self.edits), "value": repr(edit)})
+        return edit
+
+    def parse(self, raw: Mapping[str, object]) -> Edit:
+        """A stored edit (a dict from a log) validated into the game's model, once."""
         kind = raw.get("type")
         if not isinstance(kind, str) or kind not in self.edits:
             reject("type", f"must be one of {', '.join(self.edits)}, not {kind!r}",
@@ -195,14 +205,14 @@ class TallyRules(ABC, Generic[S]):
         with EditRejected naming the field (unknown_edit for anything else)."""
 
     @abstractmethod
-    def score_payload(self, state: S) -> dict[str, Any]:
+    def score_payload(self, state: S) -> JsonObject:
         """The game's score file for this state (what `village-companion score` reads);
         EditRejected lists what is still missing."""
 
     # The game's own scorer (its scoring.score_payload), so CLI and app agree.
-    scorer: ClassVar[Callable[[dict[str, Any]], ScoreSheet]]
+    scorer: ClassVar[Callable[[JsonObject], ScoreSheet]]
 
-    def score(self, payload: dict[str, Any]) -> ScoreSheet:
+    def score(self, payload: JsonObject) -> ScoreSheet:
         return type(self).scorer(payload)
 
     @abstractmethod

@@ -5,22 +5,24 @@
     service.apply(session_id, session, SetField(player=0, field="money", value=12))
     service.finish(session_id, session)   # history gets players, scores, winners, date
 
-`apply` takes an edit model (what the screens build; a dict, a stored or JSON edit, is
-validated into the game's model there, once). It validates first (nothing changes on
-EditRejected), appends the event to the store (with the summary Home lists, in the same
-atomic write, naming the version it extends) and only then commits it in memory;
-undo/redo store the whole log and roll the in-memory session back if the write fails.
+`apply` takes an edit model (what the screens build; a stored or JSON edit is validated
+into the game's model once, where it is read: TallySession.read_edit). It validates
+first (nothing changes on EditRejected), appends the event to the store (with the summary
+Home lists, in the same atomic write, naming the version it extends) and only then
+commits it in memory; undo/redo store the whole log and roll the in-memory session back
+if the write fails.
 The caller runs all of this off the UI loop.
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
 
+from companion.core.json_types import JsonObject
 from companion.scoring.contract import ScoreSheet
 from companion.store.base import DamagedGame, SessionStore, utc_iso
 from companion.tally.errors import EditRejected
@@ -41,14 +43,14 @@ class NotATallySession(ValueError):
 
 
 
-def session_summary(session: AnySession) -> dict[str, Any]:
+def session_summary(session: AnySession) -> JsonObject:
     """What Home's history shows: players, scores, winners, date (ISO day, UTC); since
     issue 22 started_at (the first entry's time, as a Village game's first event) and
     once finished ended_at (the finishing edit's time), for BG Stats and the history."""
     events = session.events
     day = (events[-1]["at"] if events else session.clock())[:10]
-    summary: dict[str, Any] = {"players": list(session.setup.players), "date": day,
-                               "played_at": utc_iso()}  # last played: saved with events
+    summary: JsonObject = {"players": list(session.setup.players), "date": day,
+                           "played_at": utc_iso()}  # last played: saved with events
     if events and isinstance(events[0].get("at"), str):  # the first entry's time
         summary["started_at"] = events[0]["at"]
     if session.finished:
@@ -97,7 +99,7 @@ class TallyService:
         return session
 
     def apply(self, session_id: str, session: AnySession,
-              edit: Edit | Mapping[str, Any]) -> dict[str, Any]:
+              edit: Edit) -> JsonObject:
         pending = session.prepare(edit)  # EditRejected: nothing saved, nothing changed
         snap = session.snapshot()
         session.commit(pending)  # first in memory, to summarise it; undone if not saved

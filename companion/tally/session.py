@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, Literal
+from typing import Generic, Literal
 
+from companion.core.json_types import JsonObject
 from companion.core.log import EventLog, LogSnapshot
 from companion.scoring.contract import ScoreSheet
 from companion.tally.chance import rng_for
@@ -40,7 +41,7 @@ def _now() -> str:
 class Pending(Generic[S]):
     """A validated edit, not yet part of the session."""
 
-    event: dict[str, Any]  # {"at": iso, "edit": {...}} as stored
+    event: JsonObject  # {"at": iso, "edit": {...}} as stored
     state: S  # the state once it is committed
 
 
@@ -50,18 +51,18 @@ class Snapshot(Generic[S]):
     states: tuple[S, ...]
 
     @property
-    def events(self) -> tuple[dict[str, Any], ...]:
+    def events(self) -> tuple[JsonObject, ...]:
         return self.log.events
 
     @property
-    def redo(self) -> tuple[dict[str, Any], ...]:
+    def redo(self) -> tuple[JsonObject, ...]:
         return self.log.redo
 
 
 class TallySession(Generic[S]):
     def __init__(self, rules: TallyRules[S], setup: TallySetup,
-                 events: Iterable[Mapping[str, Any]] = (),
-                 redo: Iterable[Mapping[str, Any]] = (),
+                 events: Iterable[JsonObject] = (),
+                 redo: Iterable[JsonObject] = (),
                  clock: Callable[[], str] = _now) -> None:
         if setup.game != rules.game:
             raise ValueError(f"setup is for {setup.game!r}, rules are for {rules.game!r}")
@@ -72,7 +73,8 @@ class TallySession(Generic[S]):
         # _states[i] is the state after i edits; kept so undo never refolds the log.
         self._states: list[S] = [rules.start(setup)]
         for event in events:
-            self.commit(self.prepare(event["edit"], at=event.get("at")), keep_redo=True)
+            self.commit(self.prepare(self.read_edit(event["edit"]), at=event.get("at")),
+                        keep_redo=True)
         self._log.redo = [dict(e) for e in redo]
         # The stored version this copy extends (compare-and-append); set by the service.
         self.saved_version = 0
@@ -83,11 +85,11 @@ class TallySession(Generic[S]):
         return self._states[-1]
 
     @property
-    def events(self) -> list[dict[str, Any]]:
+    def events(self) -> list[JsonObject]:
         return list(self._log.events)
 
     @property
-    def redo_stack(self) -> list[dict[str, Any]]:
+    def redo_stack(self) -> list[JsonObject]:
         return list(self._log.redo)
 
     @property
@@ -108,13 +110,20 @@ class TallySession(Generic[S]):
         return self.rules.sheet(self.state)
 
     # ---- editing -----------------------------------------------------------------------
-    def prepare(self, raw: Edit | Mapping[str, Any], *, at: str | None = None) -> Pending[S]:
-        """`raw` is an edit model (from a screen) or a stored edit (a dict from the log,
-        validated into the game's model here, once)."""
-        if not isinstance(raw, Edit | Mapping):
+    def read_edit(self, raw: object) -> Edit:
+        """A stored edit (a dict from the log, or JSON) validated into the game's model,
+        once, where it is read; anything malformed is refused naming the field."""
+        if not isinstance(raw, Mapping):
             reject("(edit)", "must be an object", key="tally.edit_not_object")
+        if raw.get("type") == FINISH:
+            return Finish()
+        return self.rules.parse(raw)
+
+    def prepare(self, edit: Edit, *, at: str | None = None) -> Pending[S]:
+        """Check `edit` (a model: a screen's, or a stored one through read_edit) against
+        the current state without changing anything."""
         stamp = at or self.clock()
-        if isinstance(raw, Finish) or (isinstance(raw, Mapping) and raw.get("type") == FINISH):
+        if isinstance(edit, Finish):
             if self.finished:
                 reject("type", "the game is already finished", key="tally.game_finished")
             self.rules.sheet(self.state)  # refuses (naming fields) while numbers are missing
@@ -122,7 +131,7 @@ class TallySession(Generic[S]):
         if self.finished:
             reject("type", "the game is finished: undo to change it",
                    key="tally.game_finished_undo")
-        edit = self.rules.parse(raw)
+        edit = self.rules.own(edit)
         seq = len(self._log)
         edit = self.rules.complete(
             self.state, edit,
@@ -134,9 +143,9 @@ class TallySession(Generic[S]):
         self._log.record([pending.event], keep_redo=keep_redo)
         self._states.append(pending.state)
 
-    def apply(self, raw: Edit | Mapping[str, Any]) -> dict[str, Any]:
+    def apply(self, edit: Edit) -> JsonObject:
         """Validate and add one edit; returns the stored event."""
-        pending = self.prepare(raw)
+        pending = self.prepare(edit)
         self.commit(pending)
         return pending.event
 
@@ -151,7 +160,7 @@ class TallySession(Generic[S]):
         if not batch:
             return False
         # Re-checked first: an edit that no longer applies leaves everything as it was.
-        pending = self.prepare(batch[0]["edit"], at=batch[0].get("at"))
+        pending = self.prepare(self.read_edit(batch[0]["edit"]), at=batch[0].get("at"))
         self._log.redo_next([pending.event])
         self._states.append(pending.state)
         return True

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from companion.core.json_types import JsonObject
 from companion.village.read import Reader, RuleError
 from companion.village.session import VillageSession
 
@@ -28,7 +29,7 @@ def candidate_commands(session: VillageSession, rng: random.Random) -> list[Any]
     return out
 
 
-def play_step(session: VillageSession, rng: random.Random) -> dict[str, Any] | None:
+def play_step(session: VillageSession, rng: random.Random) -> JsonObject | None:
     """Apply one random legal command; returns it (JSON form), or None when the game is
     over."""
     if session.state.phase == "finished":

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
+from companion.core.json_types import JsonObject
 from companion.village.components import ComponentData
 from companion.village.state import Member, VillageState
 
@@ -68,7 +69,7 @@ def _diff(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
     return {k: d for k, d in out.items() if d}
 
 
-def quill_passes(note_data: Iterable[dict[str, Any]], name: str) -> int:
+def quill_passes(note_data: Iterable[JsonObject], name: str) -> int:
     """How often `name`'s marker passed the quill, by the engine's notes."""
     passes = 0
     for note in note_data:
@@ -103,7 +104,7 @@ def _member_change(old: Member | None, new: Member) -> MemberChange | None:
 
 
 def changes(before: VillageState, after: VillageState, comp: ComponentData,
-            note_data: Iterable[dict[str, Any]] = ()) -> list[PlayerChange]:
+            note_data: Iterable[JsonObject] = ()) -> list[PlayerChange]:
     """Every player something changed for, the player whose turn it was first, then the
     others in seat order. Both states must be of the same game (the same seats)."""
     notes = list(note_data)

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from companion.core.json_types import JsonObject
 from companion.core.provenance import Provenanced
 
 Edition = Literal["big-box", "2011"]
@@ -36,7 +37,7 @@ class SetupCard(BaseModel):
 #: the component data). A game stored before then holds component data without them and
 #: was played with exactly these values, so it keeps them when it loads; new games read
 #: the shipped data (where each has its rulebook reference). Never change these values.
-_ENGINE_VALUES_BEFORE_ISSUE_11: dict[str, Any] = {
+_ENGINE_VALUES_BEFORE_ISSUE_11: JsonObject = {
     "well_cubes": 3,
     "council_advance": {"green": 2, "scroll": 1},
     "council_privilege_cubes": 2,
@@ -185,7 +186,7 @@ def _load_raw(edition: str) -> str:
 
 
 def load_components(edition: Edition = "big-box",
-                    corrections: dict[str, Any] | None = None) -> ComponentData:
+                    corrections: JsonObject | None = None) -> ComponentData:
     """The shipped data for an edition, with the user's corrections applied on top."""
     data = ComponentData.model_validate(json.loads(_load_raw(edition)))
     for key, value in (corrections or {}).items():

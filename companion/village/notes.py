@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.json_types import JsonObject
+
 EN: dict[str, str] = {
     "born": "{player}: a gen-{gen} member is born onto the farmyard",
     "next_start_taken": "{player} takes the next-start-player marker",
@@ -99,7 +101,7 @@ def cube_list(counts: dict[str, int], name: Any = str) -> str:
     return ", ".join(f"{n} {name(c)}" for c, n in counts.items())
 
 
-def render_en(key: str, params: dict[str, Any]) -> str:
+def render_en(key: str, params: JsonObject) -> str:
     template = EN.get(key)
     if template is None:
         return key

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
-from typing import Any, Literal
+from typing import Literal
 
 from companion.core.errors import EngineFault
+from companion.core.json_types import JsonObject
 from companion.village import chance
 from companion.village.commands import (
     ACTION_OF,
@@ -84,7 +85,8 @@ def _after(state: VillageState, comp: ComponentData,
     return work
 
 
-def _try(work: VillageState, comp: ComponentData, command: Any) -> None:
+def _try(work: VillageState, comp: ComponentData,
+         command: Command | chance.ChanceEvent) -> None:
     try:
         apply_event(work, comp, command)
     except RuleError:
@@ -332,7 +334,7 @@ def death_result(state: VillageState, comp: ComponentData, member: str) -> Death
 
 
 # ---- every legal command ----------------------------------------------------------------
-def legal_commands(state: VillageState, comp: ComponentData) -> list[Any]:
+def legal_commands(state: VillageState, comp: ComponentData) -> list[Command]:
     """Every command the engine accepts now, as command models, each tried on a copy: the
     turn (cubes, the well with each number of coins, the free action, ending the turn),
     each action with its parameters and each printed way to pay it, the answer to a
@@ -348,7 +350,7 @@ def legal_commands(state: VillageState, comp: ComponentData) -> list[Any]:
     return [c for c in command_candidates(state, comp) if refusal(state, comp, c) is None]
 
 
-def command_candidates(state: VillageState, comp: ComponentData) -> list[Any]:
+def command_candidates(state: VillageState, comp: ComponentData) -> list[Command]:
     """The commands `legal_commands` tries, untried: every legal command is among them,
     in the same order (for a caller that tries them one by one, as `execute` does)."""
     return _candidates(Ctx(state, comp))
@@ -362,7 +364,7 @@ def _reps(members: list[Member]) -> list[Member]:
     return sorted(seen.values(), key=lambda m: m.id)
 
 
-def _candidates(ctx: Ctx) -> list[Any]:
+def _candidates(ctx: Ctx) -> list[Command]:
     st = ctx.state
     if st.phase == "finished" or not st.players:
         return []
@@ -378,7 +380,7 @@ def _candidates(ctx: Ctx) -> list[Any]:
         return _market_day(ctx)
     if st.phase != "turns":
         return []
-    out: list[Any] = []
+    out: list[Command] = []
     if st.stage == "take":
         out += [TakeCube.model_validate({"space": s, "colour": c})
                 for s, cubes in st.spaces.items() for c in sorted(set(cubes))]
@@ -394,7 +396,7 @@ def _candidates(ctx: Ctx) -> list[Any]:
     return out
 
 
-def _answers(ctx: Ctx) -> list[Any]:
+def _answers(ctx: Ctx) -> list[Command]:
     pending = ctx.state.pending[0]
     if pending.kind == "death" and pending.player is not None:
         return [ChooseDeath(member=m.id) for m in death_candidates(ctx, pending.player)]
@@ -407,7 +409,7 @@ def _answers(ctx: Ctx) -> list[Any]:
     return []  # a draw: entered or drawn by the app, not chosen
 
 
-def _buyouts(ctx: Ctx) -> list[Any]:
+def _buyouts(ctx: Ctx) -> list[Command]:
     """Each choice of the buyer's members in the black bag that fits the room and the
     coins (members of one generation interchangeable), buying none included."""
     who = mass.buyer(ctx)
@@ -419,7 +421,7 @@ def _buyouts(ctx: Ctx) -> list[Any]:
     most = min(mass.draw_room(ctx), ctx.state.players[who].coins
                // max(1, ctx.comp.n("mass_buyout_cost")))
     gens = sorted(by_gen)
-    out: list[Any] = []
+    out: list[Command] = []
     for counts in product(*(range(len(by_gen[g]) + 1) for g in gens)):
         if sum(counts) <= most:
             chosen = [mid for g, k in zip(gens, counts, strict=True) for mid in by_gen[g][:k]]
@@ -427,7 +429,7 @@ def _buyouts(ctx: Ctx) -> list[Any]:
     return out
 
 
-def _church_moves(ctx: Ctx) -> list[Any]:
+def _church_moves(ctx: Ctx) -> list[Command]:
     """Each set of church moves the advancer's grain pays for, moving none included."""
     who = mass.advancer(ctx)
     if who is None:
@@ -436,7 +438,7 @@ def _church_moves(ctx: Ctx) -> list[Any]:
     movable = sorted((m for m in ctx.state.members_in("church", who) if m.level < top),
                      key=lambda m: m.id)
     grain = ctx.state.players[who].grain
-    out: list[Any] = []
+    out: list[Command] = []
     for levels in product(*([m.level, *range(m.level + 1, top + 1)] for m in movable)):
         moves = {m.id: lvl for m, lvl in zip(movable, levels, strict=True) if lvl != m.level}
         cost = sum(mass.advance_cost(ctx, ctx.state.members[mid].level, lvl)
@@ -446,7 +448,7 @@ def _church_moves(ctx: Ctx) -> list[Any]:
     return out
 
 
-def _market_day(ctx: Ctx) -> list[Any]:
+def _market_day(ctx: Ctx) -> list[Command]:
     st = ctx.state
     md = st.market_day
     assert md is not None
@@ -456,9 +458,9 @@ def _market_day(ctx: Ctx) -> list[Any]:
     if seller.grain > 0:
         demands.append(Payment(grain=1))
     extras = [False] if sale_is_free(st, ctx.comp) else [False, True]
-    out: list[Any] = [MarketServe(slot=slot, points=0, pay=demand, extra_with_coin=extra)
-                      for slot in available_slots(ctx) for demand in demands
-                      for extra in extras]
+    out: list[Command] = [MarketServe(slot=slot, points=0, pay=demand, extra_with_coin=extra)
+                          for slot in available_slots(ctx) for demand in demands
+                          for extra in extras]
     return [*out, MarketPass()]
 
 
@@ -479,14 +481,14 @@ def _privileges(ctx: Ctx, level: int) -> list[Privilege]:
     return [p for lvl in range(1, level + 1) for p in by_level.get(lvl, [])]
 
 
-def _actions(ctx: Ctx, player: int) -> list[Any]:
+def _actions(ctx: Ctx, player: int) -> list[Command]:
     """The actions open to `player` now, each with its parameters and printed payments."""
     st, comp = ctx.state, ctx.comp
     open_ = {a for a in set(ACTION_OF.values())
              if action_block(st, comp, player, a) is None}
     mine = st.members_of(player)
     farm = _reps([m for m in mine if m.place == "farmyard"])
-    out: list[Any] = []
+    out: list[Command] = []
     if "harvest" in open_:
         out.append(Harvest())
     if "family" in open_:
@@ -520,8 +522,8 @@ def _actions(ctx: Ctx, player: int) -> list[Any]:
     return out
 
 
-def _council(ctx: Ctx, player: int, farm: list[Member]) -> list[Any]:
-    out: list[Any] = []
+def _council(ctx: Ctx, player: int, farm: list[Member]) -> list[Command]:
+    out: list[Command] = []
     top = ctx.comp.n("council_levels")
     privileges: list[Privilege | None] = [None, *_privileges(ctx, 1)]
     out += [CouncilEnter(member=m.id, pay=way, privilege=priv) for m in farm
@@ -539,20 +541,20 @@ def _council(ctx: Ctx, player: int, farm: list[Member]) -> list[Any]:
     return out
 
 
-def _travels(ctx: Ctx, player: int, farm: list[Member]) -> list[Any]:
+def _travels(ctx: Ctx, player: int, farm: list[Member]) -> list[Command]:
     """Each traveller (new from the farmyard, or on the map) to each city, with each
     reward of a first visit; the route's printed cubes are the table's (none listed)."""
     p = ctx.state.players[player]
     travellers = farm + _reps(ctx.state.members_in("travel", player))
     colours = list(ctx.comp.v("influence_colours"))
     cubes = int(ctx.comp.v("travel_reward")["cubes"])
-    rewards: list[dict[str, Any]] = []
+    rewards: list[JsonObject] = []
     for kind in ctx.comp.v("travel_rewards"):
         rewards += ([{"reward": kind, "reward_cubes": list(pick)}
                      for pick in combinations_with_replacement(colours, cubes)]
                     if kind == "cubes" else [{"reward": kind}])
     ways = payment_ways(ctx, player, travel.travel_costs(ctx, {}))
-    out: list[Any] = []
+    out: list[Command] = []
     for m in travellers:
         for city in range(1, ctx.comp.n("travel_cities") + 1):
             for reward in ([{}] if city in p.cities else rewards):

@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from companion.core.errors import EngineFault
+from companion.core.json_types import JsonObject
 from companion.village import chance, queries
 from companion.village.commands import Command, Payment
 from companion.village.components import ComponentData
@@ -185,7 +186,7 @@ class Reader:
         """What is in the black bag now: a MONK per monk, then the members' ids."""
         return mass.bag_items(self._ctx)
 
-    def majority_bonus_notes(self) -> list[dict[str, Any]]:
+    def majority_bonus_notes(self) -> list[JsonObject]:
         """Who would get the majority bonus now, as the engine's notes (run on a copy)."""
         work = self._on_copy()
         mass.majority_bonus(work)
@@ -271,7 +272,7 @@ class KarlaPreview:
     her), or else the engine's notes of what she takes."""
 
     choice_space: str | None
-    notes: list[dict[str, Any]]
+    notes: list[JsonObject]
 
 
 class BagDraw:

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.json_types import JsonObject
 from companion.core.positions import Marks, marks
 from companion.village.components import ComponentData
 from companion.village.engine import apply_event, start_state
@@ -42,7 +43,7 @@ class LogEntry:
     seq: int
     group: int
     at: str
-    body: dict[str, Any]
+    body: JsonObject
     actor: int | None  # the player the event was for (None: nobody in particular)
     by: Any = None  # table mode: whose phone did it, e.g. {"seat": 1} (None: the host)
     taps: int = 1  # stored events this line stands for (consecutive counter taps merged)
@@ -53,7 +54,7 @@ PLAYER_NAMED = ("spend_time", "adjust", "override_score", "set_time", "take_back
                 "add_customer_tile", "remove_customer_tile", "set_customer_points")
 
 
-def actor_of(state: VillageState, body: dict[str, Any]) -> int | None:
+def actor_of(state: VillageState, body: JsonObject) -> int | None:
     """Who an event acts for, judged from the state just before it."""
     kind = body.get("type")
     pending = state.pending[0] if state.pending else None
@@ -89,10 +90,10 @@ class ReplayStep:
     turn: int  # cubes taken (or wells) so far this round: 0 before the round's first
     phase: str
     current: int  # whose turn it is (a player's index)
-    notes: tuple[dict[str, Any], ...] = ()  # the engine's notes of this event
+    notes: tuple[JsonObject, ...] = ()  # the engine's notes of this event
 
 
-def _entry(event: dict[str, Any], index: int, actor: int | None) -> LogEntry:
+def _entry(event: JsonObject, index: int, actor: int | None) -> LogEntry:
     return LogEntry(seq=int(event.get("seq", index)), group=int(event.get("group", 0)),
                     at=str(event.get("at", "")), body=dict(event.get("body", {})),
                     actor=actor, by=event.get("by"))
@@ -103,7 +104,7 @@ class GameReplay:
     answers are its own copies; a caller must not change them."""
 
     def __init__(self, setup: VillageSetup, comp: ComponentData,
-                 events: Sequence[dict[str, Any]], *, every: int = SNAPSHOT_EVERY) -> None:
+                 events: Sequence[JsonObject], *, every: int = SNAPSHOT_EVERY) -> None:
         self.setup, self.comp = setup, comp
         self.every = max(1, every)
         self.events = list(events)
@@ -138,7 +139,7 @@ class GameReplay:
 
     @classmethod
     def log_entries(cls, setup: VillageSetup, comp: ComponentData,
-                    events: Sequence[dict[str, Any]]) -> list[LogEntry]:
+                    events: Sequence[JsonObject]) -> list[LogEntry]:
         """Every event's log line with its actor (the log screen's question)."""
         return cls(setup, comp, events, every=len(events) + 1).entries
 
@@ -162,7 +163,7 @@ class GameReplay:
         """The log line of step `number` (its event and the player it acted for)."""
         return self.step(number).entry
 
-    def action_notes(self, number: int) -> list[dict[str, Any]]:
+    def action_notes(self, number: int) -> list[JsonObject]:
         """The engine's notes of the action step `number` belongs to, up to that step (what
         a live session's `last_note_data` holds after the same events)."""
         if number < 1:

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core.json_types import JsonObject
 from companion.village.components import ComponentData
 from companion.village.engine import apply_event, start_state
 from companion.village.session import parse_body
@@ -187,14 +188,14 @@ def _new_round(state: VillageState, current: _Collector, karla: bool) -> None:
 
 
 def opening(setup: VillageSetup, comp: ComponentData,
-            events: Iterable[Mapping[str, Any]]) -> tuple[int, list[dict[str, Any]]] | None:
+            events: Iterable[Mapping[str, Any]]) -> tuple[int, list[JsonObject]] | None:
     """Round 1's setup, what the table does before the first take (start player, seat
     compensation, the bag's draw): the log group that held the round's newest bag draw and
     that group's notes. None until the draw is made."""
     state = start_state(setup, comp)
     group: int | None = None
-    notes: list[dict[str, Any]] = []
-    found: tuple[int, list[dict[str, Any]]] | None = None
+    notes: list[JsonObject] = []
+    found: tuple[int, list[JsonObject]] | None = None
     for event in events:
         if state.round > 1 or state.round_turns > 0:
             break

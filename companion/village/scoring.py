@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field, field_validator
 
+from companion.core.json_types import JsonObject
 from companion.scoring.contract import PlayerResult, ScoreSheet
 from companion.scoring.inputs import Count, StrictModel, parse_players_payload
 from companion.scoring.tiebreak import TieKey, break_ties
@@ -193,7 +194,7 @@ def build_sheet(comp: ComponentData, names: list[str], cats: list[dict[str, int]
     return ScoreSheet(game="village", players=players, winners=ranking.winners)
 
 
-def score_payload(payload: dict[str, Any]) -> ScoreSheet:
+def score_payload(payload: JsonObject) -> ScoreSheet:
     solo = payload.get("solo") is True
     doc = parse_players_payload(VillageScoreIn, VillagePlayerIn, payload,
                                 minimum=1 if solo else 2, maximum=1 if solo else 5,

@@ -14,10 +14,11 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import ValidationError
 
+from companion.core.json_types import JsonObject
 from companion.store.base import DamagedGame, SessionStore, UnsupportedSchema, utc_iso
 from companion.village import chance, table_marks
 from companion.village.commands import Command
@@ -69,7 +70,7 @@ class VillageService:
         self.store = store
 
     # ---- calibration: the user's corrections of estimated printed values -------------
-    def corrections(self, edition: str) -> dict[str, Any]:
+    def corrections(self, edition: str) -> JsonObject:
         value = self.store.get_setting(calibration_key(edition), {})
         return dict(value) if isinstance(value, dict) else {}
 
@@ -146,7 +147,7 @@ class VillageService:
         return session
 
     def _adopt_legacy(self, session_id: str, session: VillageSession,
-                      stored_events: list[dict[str, Any]], prefs: dict[str, Any], *,
+                      stored_events: list[JsonObject], prefs: JsonObject, *,
                       moved: bool) -> None:
         """Repair what store schema 1 could leave behind: per-game settings (moved into the
         game's header, then removed) and a game created without its first round's draws
@@ -165,7 +166,7 @@ class VillageService:
             self.store.delete_setting(prefs_key(session_id))
             self.store.delete_setting(engine_key(session_id))
 
-    def _engine_header(self, session: VillageSession) -> dict[str, Any] | None:
+    def _engine_header(self, session: VillageSession) -> JsonObject | None:
         """Before this build first writes to an older session, record it as the newest
         writer (in the same write), so an older build refuses the session instead of
         failing on new events."""
@@ -278,11 +279,11 @@ class VillageService:
                     session.engine_written = ENGINE_VERSION
         return count
 
-    def _summary(self, session: VillageSession) -> dict[str, Any]:
+    def _summary(self, session: VillageSession) -> JsonObject:
         return session_summary(session)
 
 
-def session_summary(session: VillageSession) -> dict[str, Any]:
+def session_summary(session: VillageSession) -> JsonObject:
     """What Home and the history (companion/history) read without opening the game.
     Keys added for the history (absent in older stored games, read as unknown there):
     edition, started_at / ended_at (the first / finishing event's time), and once
@@ -291,7 +292,7 @@ def session_summary(session: VillageSession) -> dict[str, Any]:
     solo, karla_policy and karla_colour (for BG Stats and the statistics)."""
     st = session.state
     setup = session.setup
-    summary: dict[str, Any] = {
+    summary: JsonObject = {
         "players": [p.name for p in st.players], "round": st.round,
         "phase": st.phase, "solo": st.solo,
         "date": datetime.now(UTC).date().isoformat(),

@@ -16,6 +16,7 @@ from typing import Any, Literal, cast, get_args
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from companion.core.errors import EngineFault
+from companion.core.json_types import JsonObject
 from companion.core.log import Event, EventLog, LogSnapshot
 from companion.village import chance
 from companion.village.commands import Command, KarlaChooseCube, OverrideScore
@@ -107,9 +108,9 @@ def parse_body(raw: Mapping[str, object], prefix: str = "") -> Body:
 class Outcome(BaseModel):
     """What one accepted user action did: its events and the table instructions."""
 
-    events: list[dict[str, Any]]
+    events: list[JsonObject]
     notes: list[str]  # English
-    note_data: list[dict[str, Any]] = []  # the same notes as {"key", "params"} for any language
+    note_data: list[JsonObject] = []  # the same notes as {"key", "params"} for any language
 
 
 def event_group(event: Mapping[str, Any]) -> int:
@@ -122,23 +123,23 @@ class SessionSnapshot:
     log: LogSnapshot
     state: VillageState
     notes: list[str]
-    note_data: list[dict[str, Any]]
+    note_data: list[JsonObject]
     draw_mode: DrawMode
     karla_policy: KarlaPolicy
 
     @property
-    def events(self) -> list[dict[str, Any]]:
+    def events(self) -> list[JsonObject]:
         return list(self.log.events)
 
     @property
-    def redo(self) -> list[dict[str, Any]]:
+    def redo(self) -> list[JsonObject]:
         return list(self.log.redo)
 
 
 class VillageSession:
     def __init__(self, setup: VillageSetup, comp: ComponentData,
-                 events: list[dict[str, Any]] | None = None,
-                 redo: list[dict[str, Any]] | None = None, *,
+                 events: list[JsonObject] | None = None,
+                 redo: list[JsonObject] | None = None, *,
                  draw_mode: DrawMode = "app", karla_policy: KarlaPolicy = "ask",
                  clock: Callable[[], str] = utc_now) -> None:
         problems = component_problems(setup, comp)
@@ -152,7 +153,7 @@ class VillageSession:
         self.clock = clock
         self._log = EventLog(redo=redo or [], group_of=event_group)
         self.last_notes: list[str] = []
-        self.last_note_data: list[dict[str, Any]] = []
+        self.last_note_data: list[JsonObject] = []
         # The newest engine version that saved this session: set by the service when it
         # opens a stored one; None for a session this build created.
         self.engine_written: int | None = None
@@ -160,7 +161,7 @@ class VillageSession:
         self.saved_version = 0
         # The table's done marks as stored in the header (companion.village.table_marks):
         # no game event, so undo/redo and the fold never touch them; set by the service.
-        self.table_marks: dict[str, Any] = {}
+        self.table_marks: JsonObject = {}
         self.state = start_state(setup, comp)
         if events:
             last_group: int | None = None
@@ -181,7 +182,7 @@ class VillageSession:
 
     # ---- construction ----------------------------------------------------------------
     @classmethod
-    def new(cls, setup: VillageSetup, corrections: dict[str, Any] | None = None,
+    def new(cls, setup: VillageSetup, corrections: JsonObject | None = None,
             **kwargs: Any) -> VillageSession:
         return cls(setup, load_components(setup.edition, corrections), **kwargs)
 
@@ -189,19 +190,19 @@ class VillageSession:
     # `events` and `redo_stack` are the log's own lists (front of redo_stack = next to
     # redo); assigning one replaces it, as a store loading a stored stack does.
     @property
-    def events(self) -> list[dict[str, Any]]:
+    def events(self) -> list[JsonObject]:
         return self._log.events
 
     @events.setter
-    def events(self, events: list[dict[str, Any]]) -> None:
+    def events(self, events: list[JsonObject]) -> None:
         self._log.events = list(events)
 
     @property
-    def redo_stack(self) -> list[dict[str, Any]]:
+    def redo_stack(self) -> list[JsonObject]:
         return self._log.redo
 
     @redo_stack.setter
-    def redo_stack(self, redo: list[dict[str, Any]]) -> None:
+    def redo_stack(self, redo: list[JsonObject]) -> None:
         self._log.redo = list(redo)
 
     @property
@@ -349,7 +350,7 @@ class VillageSession:
                                snap.draw_mode, snap.karla_policy)
 
     # ---- undo / redo -----------------------------------------------------------------
-    def _fold(self, events: list[dict[str, Any]]) -> VillageState:
+    def _fold(self, events: list[JsonObject]) -> VillageState:
         state = start_state(self.setup, self.comp)
         for ev in events:
             apply_event(state, self.comp, parse_body(ev["body"]))
@@ -380,7 +381,7 @@ class VillageSession:
         if not batch:
             return False
         notes: list[str] = []
-        note_data: list[dict[str, Any]] = []
+        note_data: list[JsonObject] = []
         work = self.state.clone()
         for ev in batch:  # on a copy: nothing changes unless every event applies
             body = parse_body(ev["body"], prefix="redo")  # a stack no fold has checked

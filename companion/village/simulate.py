@@ -34,6 +34,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from companion.core.json_types import JsonObject
 from companion.village.autoplay import play_step
 from companion.village.components import ComponentData, load_components
 from companion.village.scoring import sheet_from_state
@@ -141,7 +142,7 @@ def _score_bucket(score: int) -> str:
 
 
 def summarise(results: list[GameResult], games: int, seed: int, seconds: float,
-              comp: ComponentData) -> dict[str, Any]:
+              comp: ComponentData) -> JsonObject:
     done = [r for r in results if r.finished]
     per_round = [n for r in done for n in r.karla_deaths_by_round.values()]
     by_round: dict[int, list[int]] = {}
@@ -190,7 +191,7 @@ def summarise(results: list[GameResult], games: int, seed: int, seconds: float,
 
 
 def run_simulation(games: int, seed: int, comp: ComponentData | None = None
-                   ) -> dict[str, Any]:
+                   ) -> JsonObject:
     comp = comp or load_components("big-box")
     start = time.perf_counter()
     results = [play_one(*game_plan(seed, i), comp) for i in range(games)]
@@ -209,7 +210,7 @@ def _print_histogram(title: str, hist: dict[str, int], unit: str) -> None:
         print(f"  {key:>7}  {count:6d} {unit:<6} {share:5.1f}%  {_bar(count, total)}")
 
 
-def print_report(report: dict[str, Any]) -> None:
+def print_report(report: JsonObject) -> None:
     print(f"simulate-karla: {report['games']} games, seed {report['seed']} "
           f"({report['finished']} finished, {report['errors']} failed)")
     print("  variants: " + ", ".join(f"{k} {v}" for k, v in report["variants"].items())

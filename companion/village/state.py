@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
+from companion.core.json_types import JsonObject
 from companion.village.interpretations import CURRENT_RULES
 from companion.village.locations import Loc, chronicle_spot
 
@@ -68,7 +69,7 @@ class KarlaWhy(BaseModel):
     """One of Karla's reasons for a take, as a table note (key + params)."""
 
     key: str
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: JsonObject = Field(default_factory=dict)
 
 
 class PendingDetail(BaseModel):
@@ -88,7 +89,7 @@ class PendingDetail(BaseModel):
     market_trigger: int | None = None  # death: whose market day it was owed in
 
     @model_serializer(mode="wrap")
-    def _only_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+    def _only_set(self, handler: SerializerFunctionWrapHandler) -> JsonObject:
         return {k: v for k, v in handler(self).items() if v is not None and v != []}
 
 
@@ -180,7 +181,7 @@ class VillageState(BaseModel):
     chronicle_capacity: dict[str, int]
     graveyard_capacity: int
     notes: list[str] = Field(default_factory=list)  # table instructions from the last action
-    note_data: list[dict[str, Any]] = Field(default_factory=list)  # the same as key + params
+    note_data: list[JsonObject] = Field(default_factory=list)  # the same as key + params
     # Automatic steps still to run (e.g. "resolve_deaths", "advance_turn", "new_round").
     flow: list[str] = Field(default_factory=list)
     round_turns: int = 0  # cubes taken (or wells) this round: a bag redraw needs 0

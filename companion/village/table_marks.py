@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.json_types import JsonObject
 from companion.village.state import VillageState
 
 HEADER_KEY = "table_marks"
@@ -41,7 +42,7 @@ def done(stored: Mapping[str, Any] | None, state: VillageState) -> frozenset[str
 
 
 def toggled(stored: Mapping[str, Any] | None, state: VillageState,
-            instruction: str) -> dict[str, Any]:
+            instruction: str) -> JsonObject:
     """The stored value with `instruction` ticked, or unticked if it was ticked. Marks of
     an older scope are dropped in the same write."""
     if not isinstance(instruction, str) or not instruction or len(instruction) > 120:

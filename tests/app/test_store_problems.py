@@ -263,8 +263,9 @@ def test_a_tally_saved_elsewhere_is_reloaded(tmp_path: Path, disk: TinyDBStore) 
                     client=FakeClient(initial_route=f"/play/villagers/{sid}")) as app:
         other = TallyService(TinyDBStore(tmp_path))
         elsewhere = other.open(sid)
-        other.apply(sid, elsewhere, {"type": "set", "player": 0, "field": "food",
-                                     "value": 3})
+        other.apply(sid, elsewhere, elsewhere.read_edit({"type": "set", "player": 0,
+                                                         "field": "food",
+                    "value": 3}))
         app.click("Increase Food")  # on the old copy: refused, reloaded
         assert STALE_TOAST in app.visible_texts()
         assert [e["edit"]["value"] for e in TinyDBStore(tmp_path).load(sid).events] == [3]

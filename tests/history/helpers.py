@@ -91,9 +91,10 @@ def finished_tally(store: SessionStore, game: str, names: list[str]) -> str:
     svc = TallyService(store)
     sid, session = svc.create(game, names)
     if game == "villagers":
-        svc.apply(sid, session, {"type": "set", "player": 0, "field": "money", "value": 30})
+        svc.apply(sid, session, session.read_edit({"type": "set", "player": 0, "field": "money",
+                                                   "value": 30}))
     else:  # small-city: the second player leaves the game (scores "—")
-        svc.apply(sid, session, {"type": "set", "player": 1, "field": "pollution",
-                                 "value": 100})
+        svc.apply(sid, session, session.read_edit({"type": "set", "player": 1, "field": "pollution",
+                  "value": 100}))
     svc.finish(sid, session)
     return sid

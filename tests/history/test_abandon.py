@@ -141,7 +141,8 @@ def test_a_game_event_moves_last_played(store: MemoryStore | TinyDBStore) -> Non
     before = last_played(next(i for i in store.list_sessions() if i.id == sid))
     session = svc.open(sid)
     time.sleep(0.01)  # the store's clock counts milliseconds
-    svc.apply(sid, session, {"type": "set", "player": 0, "field": "money", "value": 3})
+    svc.apply(sid, session, session.read_edit({"type": "set", "player": 0, "field": "money",
+                                               "value": 3}))
     after = last_played(next(i for i in store.list_sessions() if i.id == sid))
     assert after >= before and store.load(sid).summary[PLAYED_KEY] == after
     assert HistoryCache().unfinished(store)[0].id == sid

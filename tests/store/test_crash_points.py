@@ -35,6 +35,7 @@ import random, shutil, sys
 from pathlib import Path
 from companion.store import crashpoints
 from companion.store.tinydb_store import TinyDBStore
+from companion.tally.rules import SetField
 from companion.tally.service import TallyService
 from companion.village.autoplay import candidate_commands
 from companion.village.rules.errors import RuleError
@@ -71,7 +72,7 @@ village.redo(vid, game); ack()                                    # 7 redo
 village.set_prefs(vid, game, draw_mode="manual"); ack()           # 8 preferences
 store.list_sessions(); ack()                                      # 9 Home (index cache)
 tid, sheet = tally.create("villagers", ["Ann", "Bo"]); ack()      # 10 create a tally
-tally.apply(tid, sheet, {"type": "set", "player": 0, "field": "money", "value": 30}); ack()
+tally.apply(tid, sheet, SetField(player=0, field="money", value=30)); ack()  # 11 edit
 tally.finish(tid, sheet); ack()                                   # 12 finish
 store.list_sessions(); ack()                                      # 13 Home again
 store.delete(vid); ack()                                          # 14 delete

@@ -144,7 +144,8 @@ def test_a_tally_that_cannot_be_replayed_is_set_aside(tmp_path: Path) -> None:
     store = TinyDBStore(tmp_path)
     svc = TallyService(store)
     sid, sheet = svc.create("villagers", ["Ann", "Bo"])
-    svc.apply(sid, sheet, {"type": "set", "player": 0, "field": "money", "value": 3})
+    svc.apply(sid, sheet, sheet.read_edit({"type": "set", "player": 0, "field": "money",
+                                           "value": 3}))
     _edit_game_file(tmp_path, sid,
                     lambda d: d["events"]["1"].__setitem__("edit", {"type": "explode"}))
     with pytest.raises(DamagedGame) as info:

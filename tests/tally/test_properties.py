@@ -83,7 +83,7 @@ def run(session: TallySession[Any], action: Any) -> None:
         edit = {"type": "finish"} if action == "finish" else action
         before = (session.state, session.events, session.redo_stack)
         try:
-            session.apply(edit)
+            session.apply(session.read_edit(edit))
         except EditRejected:
             assert (session.state, session.events, session.redo_stack) == before
         else:

@@ -52,9 +52,11 @@ def test_every_edit_is_saved_and_reopens_identically() -> None:
     store = MemoryStore()
     svc = TallyService(store)
     sid, session = svc.create("feudum", ["Ann", "Bo"])
-    svc.apply(sid, session, {"type": "set", "player": 0, "field": "vp", "value": 12})
-    svc.apply(sid, session, {"type": "roll", "source": "app"})
-    svc.apply(sid, session, {"type": "journey", "player": 1, "stage": 4, "position": 1})
+    svc.apply(sid, session, session.read_edit({"type": "set", "player": 0, "field": "vp",
+                                               "value": 12}))
+    svc.apply(sid, session, session.read_edit({"type": "roll", "source": "app"}))
+    svc.apply(sid, session, session.read_edit({"type": "journey", "player": 1, "stage": 4,
+                                               "position": 1}))
     svc.undo(sid, session)
     reopened = svc.open(sid)
     assert reopened.state == session.state
@@ -67,10 +69,12 @@ def test_failed_save_leaves_the_session_unchanged() -> None:
     store = FlakyStore()
     svc = TallyService(store)
     sid, session = svc.create("villagers", ["Ann"])
-    svc.apply(sid, session, {"type": "set", "player": 0, "field": "money", "value": 12})
+    svc.apply(sid, session, session.read_edit({"type": "set", "player": 0, "field": "money",
+                                               "value": 12}))
     store.fail = OSError("disk full")
     with pytest.raises(OSError):
-        svc.apply(sid, session, {"type": "set", "player": 0, "field": "money", "value": 30})
+        svc.apply(sid, session, session.read_edit({"type": "set", "player": 0, "field": "money",
+                                                   "value": 30}))
     with pytest.raises(OSError):
         svc.undo(sid, session)
     assert session.state.players[0].money == 12 and session.can_undo
@@ -82,7 +86,8 @@ def test_finish_writes_history_and_undo_reopens() -> None:
     store = MemoryStore()
     svc = TallyService(store)
     sid, session = svc.create("villagers", ["Ann", "Bo"])
-    svc.apply(sid, session, {"type": "set", "player": 0, "field": "money", "value": 30})
+    svc.apply(sid, session, session.read_edit({"type": "set", "player": 0, "field": "money",
+                                               "value": 30}))
     sheet = svc.finish(sid, session)
     assert sheet.winners == ["Ann"]
     info = store.list_sessions()[0]
@@ -99,7 +104,8 @@ def test_eliminated_player_shows_a_dash_in_history() -> None:
     store = MemoryStore()
     svc = TallyService(store)
     sid, session = svc.create("small-city", ["Ann", "Bo"])
-    svc.apply(sid, session, {"type": "set", "player": 1, "field": "pollution", "value": 100})
+    svc.apply(sid, session, session.read_edit({"type": "set", "player": 1, "field": "pollution",
+                                               "value": 100}))
     svc.finish(sid, session)
     assert store.list_sessions()[0].summary["scores"] == {"Ann": 0, "Bo": "—"}
 

@@ -54,7 +54,7 @@ class TallyMachine(RuleBasedStateMachine):
     def _try(self, raw: dict[str, Any]) -> None:
         before = _view(self.session)
         try:
-            pending = self.session.prepare(raw)
+            pending = self.session.prepare(self.session.read_edit(raw))
         except EditRejected as exc:
             assert exc.fields and all(exc.fields), exc
             assert _view(self.session) == before  # a refused edit changes nothing

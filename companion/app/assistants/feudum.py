@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -199,7 +199,7 @@ class FeudumScreen(TallyScreen):
                                                  service_discs=row.service_discs)
         return self.dawn_drafts[player]
 
-    def set_draft(self, player: int, name: str, value: Any) -> None:
+    def set_draft(self, player: int, name: str, value: object) -> None:
         setattr(self.draft(player), name, value)
         self.render()
 

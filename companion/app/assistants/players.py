@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 import flet as ft
 
@@ -22,7 +21,7 @@ class FieldRow:
     note: str | None = None  # a hint under the label ("Starting money $5")
 
 
-def player_chips(screen: TallyScreen, selected: int, on_pick: Callable[[int], Any],
+def player_chips(screen: TallyScreen, selected: int, on_pick: Callable[[int], object],
                  id_prefix: str = "player") -> ft.Row:
     return chips(player_options(screen.names), selected, on_pick, id_prefix=id_prefix)
 

@@ -8,8 +8,8 @@ handler."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from companion.core.json_types import JsonObject
 from companion.store.base import SessionStore
 from companion.village.components import ComponentData
 from companion.village.replay import GameReplay, ReplayStep
@@ -42,7 +42,7 @@ def build_replay(session_id: str, store: SessionStore) -> Replay:
     NotAVillageGame; a stored setup the engine cannot read raises its ValidationError).
     A log the engine stops folding part way is replayed up to there."""
     stored = store.load(session_id)
-    header: dict[str, Any] = stored.header
+    header: JsonObject = stored.header
     if not isinstance(header.get("setup"), dict) or "components" not in header:
         raise NotAVillageGame(f"{session_id} is not a Village game")
     setup = VillageSetup.model_validate(header["setup"], context={"stored": True})

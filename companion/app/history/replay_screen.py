@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
 
 import flet as ft
 
@@ -35,6 +34,7 @@ from companion.app.village.table.live import (
 from companion.app.village.table.sections import player_sig
 from companion.app.village.table.view_model import header_texts
 from companion.app.village.table.words import player_name
+from companion.core.json_types import JsonObject
 from companion.village.components import ComponentData
 from companion.village.read import Reader
 from companion.village.replay import GameReplay
@@ -50,14 +50,14 @@ class ReplayedStep:
 
     state: VillageState
     comp: ComponentData
-    last_note_data: list[dict[str, Any]] = field(default_factory=list)
+    last_note_data: list[JsonObject] = field(default_factory=list)
 
 
 async def _no_take(_space: str, _colour: str) -> None:
     """The replay's board takes nothing (the panel is disabled as well)."""
 
 
-def nav_button(label: str, icon: ft.IconData, on_click: Callable[[], Any],
+def nav_button(label: str, icon: ft.IconData, on_click: Callable[[], object],
                identifier: str) -> tuple[ft.Control, ft.OutlinedButton]:
     """A labelled 48 px button (its text is its name), half a phone's width."""
     button = ft.OutlinedButton(
@@ -101,7 +101,7 @@ class ReplayScreen(Screen):
         self.buttons: dict[str, ft.OutlinedButton] = {}
         # (what it does, its name's msgid, icon, action, identifier), two to a row
         step, jump = self.step, self.jump
-        pairs: list[tuple[tuple[str, str, ft.IconData, Callable[[], Any], str], ...]] = [
+        pairs: list[tuple[tuple[str, str, ft.IconData, Callable[[], object], str], ...]] = [
             (("previous", "history.replay.previous", ft.Icons.CHEVRON_LEFT,
               partial(step, -1), "replay-back"),
              ("next", "history.replay.next", ft.Icons.CHEVRON_RIGHT,

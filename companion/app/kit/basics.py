@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import flet as ft
 
@@ -19,7 +19,7 @@ HEADING_TEXT_SIZE = 20
 VALUE_TEXT_SIZE = 22  # a counter's number
 SMALL_TEXT = 14
 
-Handler = Callable[[], Any]
+Handler = Callable[[], object]
 
 
 def heading(text: str) -> ft.Text:
@@ -31,7 +31,7 @@ def body(text: str, *, muted: bool = False) -> ft.Text:
                    color=ft.Colors.ON_SURFACE_VARIANT if muted else None)
 
 
-def big_button(label: str, icon: ft.IconData | None, on_click: Callable[[], Any],
+def big_button(label: str, icon: ft.IconData | None, on_click: Callable[[], object],
                *, identifier: str | None = None, filled: bool = True) -> ft.Control:
     """A full-width, 56 px high button; `identifier` shows up in the web semantics DOM.
     Its label style comes from the theme (label_large), which carries the CJK fonts."""
@@ -47,8 +47,8 @@ def big_button(label: str, icon: ft.IconData | None, on_click: Callable[[], Any]
 
 
 def pager(state: PageSlice[T], status: str, previous_label: str, next_label: str,
-          on_previous: Callable[[], Any],
-          on_next: Callable[[], Any]) -> ft.Row:
+          on_previous: Callable[[], object],
+          on_next: Callable[[], object]) -> ft.Row:
     """Previous / "Page 2 of 5" / next; hidden when everything fits on one page."""
     return ft.Row(
         [
@@ -63,7 +63,7 @@ def pager(state: PageSlice[T], status: str, previous_label: str, next_label: str
     )
 
 
-def icon_button(icon: ft.IconData, name: str, on_click: Callable[..., Any] | None, *,
+def icon_button(icon: ft.IconData, name: str, on_click: Callable[..., object] | None, *,
                 key: str | None = None, disabled: bool = False) -> ft.IconButton:
     """A 48 px icon-only button named `name` for screen readers and browser tests: the
     name is the icon's semantics label, which the web client puts on the button itself (a
@@ -74,7 +74,7 @@ def icon_button(icon: ft.IconData, name: str, on_click: Callable[..., Any] | Non
                          width=TOUCH_TARGET, height=TOUCH_TARGET)
 
 
-def back_button(tooltip: str, on_click: Callable[[], Any]) -> ft.IconButton:
+def back_button(tooltip: str, on_click: Callable[[], object]) -> ft.IconButton:
     return icon_button(ft.Icons.ARROW_BACK, tooltip, on_click)
 
 

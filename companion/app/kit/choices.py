@@ -7,14 +7,16 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
 
 from companion.app.kit.basics import TOUCH_TARGET
 
+V = TypeVar("V")  # a chip's value
 
-def chip(label: str, selected: bool, on_click: Callable[[], Any], *,
+
+def chip(label: str, selected: bool, on_click: Callable[[], object], *,
          disabled: bool = False, identifier: str | None = None,
          expand: bool = False) -> ft.Control:
     """A choice: filled when selected, outlined otherwise; 48 px high."""
@@ -33,9 +35,9 @@ def chip(label: str, selected: bool, on_click: Callable[[], Any], *,
         if identifier else button
 
 
-def chips(options: Sequence[tuple[Any, str]], selected: Any,
-          on_pick: Callable[[Any], Any], *, id_prefix: str | None = None,
-          disabled: Sequence[Any] = ()) -> ft.Row:
+def chips(options: Sequence[tuple[V, str]], selected: object,
+          on_pick: Callable[[V], object], *, id_prefix: str | None = None,
+          disabled: Sequence[V] = ()) -> ft.Row:
     """One `chip` per (value, label), the `selected` value filled."""
     return ft.Row(
         [chip(label, value == selected, partial(on_pick, value),
@@ -46,7 +48,7 @@ def chips(options: Sequence[tuple[Any, str]], selected: Any,
 
 
 def choice_chips(options: Sequence[tuple[str, str]], selected: set[str] | str | None,
-                 on_pick: Callable[[str], Any], *, key: str,
+                 on_pick: Callable[[str], object], *, key: str,
                  disabled: bool = False) -> ft.Row:
     """One Material chip per (value, label); the selected ones (one or a set) are filled."""
     chosen = {selected} if isinstance(selected, str) else (selected or set())
@@ -60,7 +62,7 @@ def choice_chips(options: Sequence[tuple[str, str]], selected: set[str] | str | 
     return ft.Row(out, wrap=True, spacing=8, run_spacing=4)
 
 
-def _picker(on_pick: Callable[[str], Any], value: str) -> Callable[[], Any]:
+def _picker(on_pick: Callable[[str], object], value: str) -> Callable[[], object]:
     if inspect.iscoroutinefunction(on_pick):  # Flet awaits only async handlers
         async def run() -> None:
             await on_pick(value)
@@ -68,7 +70,7 @@ def _picker(on_pick: Callable[[str], Any], value: str) -> Callable[[], Any]:
     return lambda: on_pick(value)
 
 
-def switch(label: str, value: bool, on_change: Callable[..., Any], *,
+def switch(label: str, value: bool, on_change: Callable[..., object], *,
            disabled: bool = False, key: str | None = None) -> ft.Switch:
     """An on/off choice with its label, the whole 48 px row tappable."""
     return ft.Switch(label=label, value=value, on_change=on_change, disabled=disabled,

@@ -17,7 +17,7 @@ from companion.app.kit.basics import TOUCH_TARGET, icon_button
 
 
 def message_bar(text: str, close_name: str, *,
-                action: tuple[str, Callable[[], Any]] | None = None,
+                action: tuple[str, Callable[[], object]] | None = None,
                 seconds: float | None = None, identifier: str | None = None) -> ft.SnackBar:
     """A snack bar saying `text`, closed by a 48 px Close button named `close_name`;
     `action` (label, handler) adds a 48 px text button that also closes the bar."""

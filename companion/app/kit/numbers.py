@@ -4,7 +4,7 @@ typed when the value is refused (see companion.app.kit)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -33,7 +33,7 @@ def parse_whole(text: str | None) -> int | None:
     return int(cleaned)
 
 
-def number_field(label: str, text: str, on_change: Callable[[str, ft.TextField], Any], *,
+def number_field(label: str, text: str, on_change: Callable[[str, ft.TextField], object], *,
                  error: str | None = None, expand: bool = True) -> ft.TextField:
     """`on_change(text, field)` runs per keystroke: keep the text and set `field.error`
     there; do not rebuild the screen (the field would lose focus)."""

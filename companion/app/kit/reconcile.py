@@ -53,7 +53,7 @@ def _mergeable(old: Any, new: Any) -> bool:
             and not hasattr(old, "_frozen"))  # Flet refuses to change a frozen one
 
 
-def _is_controls(value: Any) -> bool:
+def _is_controls(value: object) -> bool:
     return isinstance(value, list) and bool(value) and all(
         isinstance(item, BaseControl) for item in value)
 
@@ -67,7 +67,7 @@ def reconcile_list(old: list[Any], new: list[Any]) -> list[Any]:
     return merged
 
 
-def reconcile(old: Any, new: Any) -> Any:
+def reconcile(old: object, new: object) -> Any:
     """`old` changed to show what `new` shows, when it can be (same Flet class, same
     key); otherwise `new`."""
     if old is new or not isinstance(new, BaseControl) or not _mergeable(old, new):
@@ -96,7 +96,7 @@ def reconcile(old: Any, new: Any) -> Any:
     return old
 
 
-def _differs(was: Any, value: Any) -> bool:
+def _differs(was: object, value: object) -> bool:
     try:
         return bool(was != value)
     except Exception:  # a value that cannot be compared: take the new one

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -50,7 +50,7 @@ def stepper(label: str | ft.Control, value: int | str, on_minus: Handler, on_plu
     )
 
 
-def count_stepper(ctx: AppContext, label: str, value: int, on_change: Callable[[int], Any],
+def count_stepper(ctx: AppContext, label: str, value: int, on_change: Callable[[int], object],
                   *, minimum: int = 0, maximum: int | None = None,
                   note: str | None = None, disabled: bool = False) -> ft.Row:
     """A `stepper` for a whole number between `minimum` and `maximum`: `on_change` gets

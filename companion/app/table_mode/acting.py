@@ -13,7 +13,7 @@ seat. A watching phone may not act at all, and its screens show no active contro
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -103,13 +103,13 @@ def acted_by(ctx: AppContext, actor: int | None = None) -> ActedBy | None:
     return {"seat": member.seat}
 
 
-def _index(value: Any, names: list[str]) -> int | None:
+def _index(value: object, names: list[str]) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
         return value
     return None
 
 
-def by_phone_text(ctx: AppContext, by: Any, names: list[str]) -> str | None:
+def by_phone_text(ctx: AppContext, by: object, names: list[str]) -> str | None:
     """The log's "— Julie's phone" (or "— Julie's phone, for Tom") for an event's "by"
     (None when there is none)."""
     if not isinstance(by, dict):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -88,7 +88,7 @@ class SeatScreen(Screen):
 
     @staticmethod
     def _choice(label: str, icon: ft.IconData, identifier: str,
-                on_click: Callable[[], Any])  -> ft.Control:
+                on_click: Callable[[], object])  -> ft.Control:
         return ft.Semantics(identifier=identifier, content=ft.Row([ft.OutlinedButton(
             label, icon=icon, on_click=on_click, height=PRIMARY_BUTTON_HEIGHT, expand=True)]))
 

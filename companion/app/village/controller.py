@@ -26,6 +26,7 @@ from companion.app.village.log.model import LogEntry, actor_of
 from companion.app.village.log.words import describe
 from companion.app.village.present import error_text, note_texts
 from companion.app.village.table.round_end_data import round_end_of
+from companion.core.json_types import JsonObject
 from companion.village import chance
 from companion.village.changes import PlayerChange, changes
 from companion.village.commands import Command
@@ -94,7 +95,7 @@ class Step:
     before: VillageState
     after: VillageState
     command: str  # the type of the action's command (its first event)
-    note_data: list[dict[str, Any]]
+    note_data: list[JsonObject]
 
 
 _STEPS: weakref.WeakKeyDictionary[VillageSession, list[Step]] = weakref.WeakKeyDictionary()
@@ -133,7 +134,7 @@ class Summary:
     player: int
     changes: list[PlayerChange]
     turn_over: bool
-    note_data: list[dict[str, Any]]
+    note_data: list[JsonObject]
 
 
 def summarize(session: VillageSession, steps: list[Step], turn_over: bool) -> Summary:
@@ -163,7 +164,7 @@ def last_turn(session: VillageSession) -> Summary | None:
     return summarize(session, turn, True)
 
 
-def group_words(ctx: AppContext, state: VillageState, events: list[dict[str, Any]]) -> str:
+def group_words(ctx: AppContext, state: VillageState, events: list[JsonObject]) -> str:
     """The log's words for a group of events (its first event: the command that made
     it), judged from `state`, the state just before the group."""
     body = dict(events[0].get("body", {}))
@@ -263,7 +264,7 @@ class VillageController(SharedHandle[VillageSession]):
 
         self.ctx.spawn(later())
 
-    def _words(self, events: list[dict[str, Any]], state: VillageState | None = None) -> str:
+    def _words(self, events: list[JsonObject], state: VillageState | None = None) -> str:
         try:
             return group_words(self.ctx, state or self.state, events)
         except Exception:  # words are a courtesy: never fail an undo over them
@@ -286,7 +287,7 @@ class VillageController(SharedHandle[VillageSession]):
     def acting_refusal(self) -> str | None:
         return acting_refusal(self.ctx)  # table mode: a watching phone may not act
 
-    def saved(self, result: Any) -> None:
+    def saved(self, result: object) -> None:
         if isinstance(result, Outcome):
             self.last_notes = note_texts(self.ctx, result.note_data)
         elif result is not False:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.app.summaries import KARLA_NAME
 from companion.core.errors import Refused
+from companion.core.json_types import JsonObject
 from companion.village.notes import cube_list, render_en
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ def term(ctx: AppContext, namespace: str, value: str) -> str:
     return ctx.t(key) if ctx.translator.has(key) else value
 
 
-def note_text(ctx: AppContext, key: str, params: dict[str, Any]) -> str:
+def note_text(ctx: AppContext, key: str, params: JsonObject) -> str:
     msgid = f"note.{key}"
     if not ctx.translator.has(msgid):
         return render_en(key, params)  # a note without a catalogue entry stays English
@@ -42,7 +43,7 @@ def note_text(ctx: AppContext, key: str, params: dict[str, Any]) -> str:
     return ctx.t(msgid, **shown)
 
 
-def note_texts(ctx: AppContext, note_data: list[dict[str, Any]]) -> list[str]:
+def note_texts(ctx: AppContext, note_data: list[JsonObject]) -> list[str]:
     return [note_text(ctx, str(n["key"]), dict(n.get("params", {}))) for n in note_data]
 
 
@@ -59,10 +60,10 @@ def payment_words(ctx: AppContext, *, time: int = 0, cubes: Mapping[str, int] | 
     return " · ".join(parts) if parts else t("panel.pay.nothing")
 
 
-def error_params(ctx: AppContext, params: dict[str, Any]) -> dict[str, Any]:
+def error_params(ctx: AppContext, params: JsonObject) -> JsonObject:
     """A refusal's params as shown: game terms in the player's language, lists joined;
     printed costs (`costs`: the engine's alternatives) in words."""
-    shown: dict[str, Any] = {}
+    shown: JsonObject = {}
     for k, v in params.items():
         if k == "costs" and isinstance(v, list):
             shown[k] = f" {ctx.t('panel.pay.or')} ".join(
@@ -79,7 +80,7 @@ def error_params(ctx: AppContext, params: dict[str, Any]) -> dict[str, Any]:
     return shown
 
 
-def _karla(ctx: AppContext, params: dict[str, Any]) -> dict[str, str]:
+def _karla(ctx: AppContext, params: JsonObject) -> dict[str, str]:
     """Name parameters naming Karla, in the reader's spelling (카를라, 卡拉 …)."""
     return {k: ctx.t("village.karla") for k, v in params.items()
             if k in NAME_PARAMS and v == KARLA_NAME}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -34,7 +34,7 @@ class Ctx:
         """The reading of an interpretations.json entry this game plays by."""
         return self.state.readings.get(key) or default_reading(key, self.state.rules_version)
 
-    def note(self, key: str, **params: Any) -> None:
+    def note(self, key: str, **params: object) -> None:
         """Record a table note: English text for logs and tests, key + params for the app."""
         self.state.notes.append(render_en(key, params))
         self.state.note_data.append({"key": key, "params": params})

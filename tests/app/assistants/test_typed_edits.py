@@ -44,7 +44,7 @@ def _stored_refusal(game: str, names: list[str], raw: Mapping[str, object]) -> l
     svc = TallyService(MemoryStore())
     sid, session = svc.create(game, names)
     with pytest.raises(EditRejected) as info:
-        svc.apply(sid, session, raw)
+        svc.apply(sid, session, session.read_edit(raw))
     return list(info.value.problems)
 
 
@@ -70,7 +70,8 @@ def test_a_model_is_stored_as_its_dict_was_and_a_stored_dict_still_loads() -> No
     svc = TallyService(store)
     sid, session = svc.create("villagers", ["Ann", "Bo"])
     svc.apply(sid, session, Unlock(player=1, owner=0))
-    svc.apply(sid, session, {"type": "unlock", "player": 0, "owner": None})  # a log's dict
+    svc.apply(sid, session, session.read_edit({"type": "unlock", "player": 0,
+                                               "owner": None}))  # a log's dict
     stored = [e["edit"] for e in store.load(sid).events]
     assert stored == [{"type": "unlock", "player": 1, "owner": 0},
                       {"type": "unlock", "player": 0, "owner": None}]

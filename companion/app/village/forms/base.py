@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import flet as ft
 
@@ -43,7 +43,7 @@ class FormEnv:
     def goods(self) -> list[str]:
         return list(self.comp.names("goods_types"))
 
-    def t(self, key: str, **kwargs: Any) -> str:
+    def t(self, key: str, **kwargs: object) -> str:
         return self.ctx.t(key, **kwargs)
 
     def groups(self, places: Iterable[str]) -> list[MemberGroup]:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.app.kit import muted, stepper
 from companion.app.village.present import payment_words, term
 from companion.app.village.table.cubes import cube
+from companion.core.json_types import JsonObject
 from companion.village.commands import PAY_TIME_MAX, Payment
 
 if TYPE_CHECKING:
@@ -44,9 +45,9 @@ class PaymentDraft:
         """The command's `pay` field."""
         return Payment.model_validate(self.as_dict())
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> JsonObject:
         """The command's `pay` field as stored (zeros left out)."""
-        out: dict[str, Any] = {k: getattr(self, k) for k in COUNTERS if getattr(self, k)}
+        out: JsonObject = {k: getattr(self, k) for k in COUNTERS if getattr(self, k)}
         cubes = {k: v for k, v in self.cubes.items() if v}
         goods = {k: v for k, v in self.goods.items() if v}
         if cubes:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from companion.core.json_types import JsonObject
 from companion.village.components import ComponentData
 from companion.village.replay import GameReplay, LogEntry, actor_of
 from companion.village.setup import VillageSetup
@@ -18,7 +19,7 @@ __all__ = ["LogEntry", "actor_of", "build_entries", "merge_counter_taps"]
 
 
 def build_entries(setup: VillageSetup, comp: ComponentData,
-                  events: list[dict[str, Any]]) -> list[LogEntry]:
+                  events: list[JsonObject]) -> list[LogEntry]:
     """Oldest first; a log the engine stops folding keeps its later lines without actors.
     Blocking (replays the game): call it through the store thread."""
     return GameReplay.log_entries(setup, comp, events)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import Any
 
 import flet as ft
 
@@ -24,6 +23,7 @@ from companion.app.village.log.words import describe, source_text
 from companion.app.village.rules_screen import rules_note
 from companion.app.village.table.base import SessionScreen
 from companion.app.village.table.paths import game_rules_route, log_route, table_route
+from companion.core.json_types import JsonObject
 from companion.store.base import SessionStore
 from companion.village.components import ComponentData
 from companion.village.setup import VillageSetup
@@ -32,7 +32,7 @@ logger = logging.getLogger(__name__)
 PAGE_SIZE = 20
 
 
-def _replay(setup: VillageSetup, comp: ComponentData, events: list[dict[str, Any]],
+def _replay(setup: VillageSetup, comp: ComponentData, events: list[JsonObject],
             _store: SessionStore) -> list[LogEntry]:
     return build_entries(setup, comp, events)
 

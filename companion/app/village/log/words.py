@@ -3,7 +3,7 @@ the app's strings and the game-term catalogue."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.app.village.forms.payment import PaymentDraft, payment_summary
 from companion.app.village.log.model import LogEntry
@@ -15,6 +15,7 @@ from companion.app.village.table.words import (
     player_name,
     space_name,
 )
+from companion.core.json_types import JsonObject
 from companion.village.commands import Payment
 from companion.village.state import VillageState
 
@@ -75,9 +76,9 @@ def _member(ctx: AppContext, state: VillageState, member_id: str, actor: int | N
     return member_text(ctx, state, member_id)
 
 
-def _params(ctx: AppContext, state: VillageState, entry: LogEntry) -> dict[str, Any]:
+def _params(ctx: AppContext, state: VillageState, entry: LogEntry) -> JsonObject:
     body = entry.body
-    params: dict[str, Any] = {"player": player_name(ctx, state, entry.actor)}
+    params: JsonObject = {"player": player_name(ctx, state, entry.actor)}
     for key, value in body.items():
         if key in ("type", "pay", "privilege"):
             continue
@@ -167,7 +168,7 @@ def _sentence(ctx: AppContext, state: VillageState, entry: LogEntry) -> str:
 def _chance(ctx: AppContext, state: VillageState, entry: LogEntry) -> str:
     body, t = entry.body, ctx.t
     draw = body.get("draw")
-    out: dict[str, Any] = dict(body.get("outcome") or {})
+    out: JsonObject = dict(body.get("outcome") or {})
     if draw == "start_player":
         index = out.get("player")
         return t("village.log.draw.start_player",

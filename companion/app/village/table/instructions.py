@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.app.kit import BODY_TEXT_SIZE, TOUCH_TARGET, icon_button
 from companion.app.village.present import note_text
+from companion.core.json_types import JsonObject
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -42,7 +43,7 @@ class RoundDraw:
 
 # ---- building the instructions ---------------------------------------------------------------
 def note_instructions(ctx: AppContext, group: int,
-                      notes: list[dict[str, Any]]) -> tuple[Instruction, ...]:
+                      notes: list[JsonObject]) -> tuple[Instruction, ...]:
     """The last action's notes (`group` is its log group) as instructions."""
     return tuple(Instruction(f"g{group}-{i}-{n.get('key')}",
                              note_text(ctx, str(n["key"]), dict(n.get("params", {}))))

@@ -3,7 +3,7 @@ tiles. The tiles sit in persistent AnimatedSwitchers so a flip animates on every
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import flet as ft
 
@@ -11,6 +11,7 @@ from companion.app.kit import BODY_TEXT_SIZE
 from companion.app.village.present import note_text, note_texts, term
 from companion.app.village.table.cubes import cube_chip
 from companion.app.village.table.words import space_name
+from companion.core.json_types import JsonObject
 from companion.village.components import ComponentData
 from companion.village.notes import EN as NOTE_KEYS
 from companion.village.read import Reader
@@ -38,10 +39,10 @@ class KarlaSource(Protocol):
     def comp(self) -> ComponentData: ...
 
     @property
-    def last_note_data(self) -> list[dict[str, Any]]: ...
+    def last_note_data(self) -> list[JsonObject]: ...
 
 
-def karla_notes(session: KarlaSource) -> list[dict[str, Any]]:
+def karla_notes(session: KarlaSource) -> list[JsonObject]:
     """The last action's notes that are about Karla: by note key, or naming her as the
     player (her deaths). Chosen by key, never by the English text."""
     state = session.state

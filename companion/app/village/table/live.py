@@ -81,7 +81,7 @@ class TurnHeader:
                     _set(self.info, "value", info), _set(self.stage, "value", stage)])
 
 
-def _set(control: Any, name: str, value: Any) -> bool:
+def _set(control: object, name: str, value: object) -> bool:
     """Assign only a changed value (an unchanged one is then not sent again); True when
     it changed."""
     if getattr(control, name) == value:

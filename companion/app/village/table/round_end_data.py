@@ -8,6 +8,7 @@ import threading
 import weakref
 from typing import Any
 
+from companion.core.json_types import JsonObject
 from companion.village import table_marks
 from companion.village.round_end import RoundEnd, last_round_end, opening
 from companion.village.session import VillageSession
@@ -44,7 +45,7 @@ def round_end_of(session: VillageSession) -> RoundEnd | None:
     return _cached(session, "round_end", last_round_end)
 
 
-def opening_of(session: VillageSession) -> tuple[int, list[dict[str, Any]]] | None:
+def opening_of(session: VillageSession) -> tuple[int, list[JsonObject]] | None:
     """Round 1's setup steps (see round_end.opening)."""
     return _cached(session, "opening", opening)
 

@@ -41,7 +41,7 @@ class Estimate:
     seats: int  # players at the table (solo: 2)
 
 
-def _part(key: str, value: Any, seats: int) -> Any:
+def _part(key: str, value: object, seats: int) -> Any:
     return value.get(str(seats)) if key == "setup_cards" and isinstance(value, dict) else value
 
 
@@ -90,7 +90,7 @@ def confirm(store: SessionStore, edition: Literal["big-box", "2011"], est: Estim
 
 
 def correct(store: SessionStore, edition: Literal["big-box", "2011"], est: Estimate,
-            value: Any) -> None:
+            value: object) -> None:
     """Raises ComponentProblem (naming the field) when the engine refuses the value."""
     svc = VillageService(store)
     if est.key == "setup_cards":  # only this player count's card was edited

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import flet as ft
 
@@ -323,7 +323,7 @@ class ComponentCheck:
         def work(store: SessionStore) -> None:
             correct(store, edition, est, value)
 
-        def done(_: Any) -> None:
+        def done(_: object) -> None:
             self.editor, self.editor_item = None, None
             self.load()
 

@@ -14,6 +14,7 @@ from companion.app.village.present import term
 from companion.app.village.table.cubes import colour_dot
 from companion.app.village.wizard.model import FAMILY_COLOURS
 from companion.app.village.wizard.schematics import MARK_TEXT
+from companion.core.json_types import JsonObject
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -42,7 +43,7 @@ class _Numbers:
         self.fields: dict[str, ft.TextField] = {}
         self.names: dict[str, str] = {}  # how an error names the field (may say more)
 
-    def field(self, key: str, label: str, value: Any, width: int = 96,
+    def field(self, key: str, label: str, value: object, width: int = 96,
               name: str | None = None) -> ft.TextField:
         # Rebuilt views get fresh controls carrying what was typed (and its error).
         old = self.fields.get(key)
@@ -74,7 +75,7 @@ class _Numbers:
 
 
 class IntEditor(_Numbers):
-    def __init__(self, ctx: AppContext, label: str, value: Any, *, low: int = 1) -> None:
+    def __init__(self, ctx: AppContext, label: str, value: object, *, low: int = 1) -> None:
         super().__init__(ctx)
         self.label, self.value, self.low = label, value, low
 
@@ -88,7 +89,7 @@ class IntEditor(_Numbers):
 class CardEditor(_Numbers):
     """One setup card: cubes per colour into the bag, cubes on each action space."""
 
-    def __init__(self, ctx: AppContext, card: dict[str, Any]) -> None:
+    def __init__(self, ctx: AppContext, card: JsonObject) -> None:
         super().__init__(ctx)
         self.card = card
 
@@ -99,7 +100,7 @@ class CardEditor(_Numbers):
                    for space, n in dict(self.card.get("spaces", {})).items()]
         return ft.Row(fields, wrap=True, spacing=8, run_spacing=8)
 
-    def parse(self) -> dict[str, Any]:
+    def parse(self) -> JsonObject:
         self.clear()
         bag = self.read("bag")
         spaces = {space: self.read(space) for space in self.card.get("spaces", {})}
@@ -264,7 +265,7 @@ class ColoursEditor:
 class JsonEditor:
     """Anything else: the value as JSON text."""
 
-    def __init__(self, ctx: AppContext, label: str, value: Any) -> None:
+    def __init__(self, ctx: AppContext, label: str, value: object) -> None:
         self.ctx = ctx
         self.label = label
         self.tf = ft.TextField(label=label, value=json.dumps(value), multiline=True,
@@ -285,7 +286,7 @@ class JsonEditor:
         return value
 
 
-def editor_for(ctx: AppContext, key: str, label: str, value: Any) -> Editor:
+def editor_for(ctx: AppContext, key: str, label: str, value: object) -> Editor:
     if key == "setup_cards" and isinstance(value, dict):
         return CardEditor(ctx, value)
     if key in ("council_advance_time", "church_advance_grain") and isinstance(value, dict):

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import ValidationError
 
 from companion.app.village.readings import in_effect, switchable
+from companion.core.json_types import JsonObject
 from companion.core.validation import error_lines
 from companion.village.components import ComponentData
 from companion.village.interpretations import Interpretation, interpretation
@@ -190,9 +191,9 @@ class WizardDraft:
         # keeps what it was started with whatever later builds choose for new games.
         readings = {item.key: self.choice(item.key) for item in items
                     if item.setup_field is None}
-        fields: dict[str, Any] = {item.setup_field: self._field(item.setup_field)
-                                  for item in items if item.setup_field is not None
-                                  and item.setup_field not in DRAFT_FIELDS}
+        fields: JsonObject = {item.setup_field: self._field(item.setup_field)
+                              for item in items if item.setup_field is not None
+                              and item.setup_field not in DRAFT_FIELDS}
         try:
             setup = VillageSetup(
                 edition=self.edition,

@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.app.village.present import term
 from companion.app.village.table.cubes import INFLUENCE, colour_dot, cube_chip
+from companion.core.json_types import JsonObject
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -70,7 +71,7 @@ def schematic(ctx: AppContext, key: str, value: Any, seats: int) -> ft.Control:
     return _frame(_small(str(value)), "schematic-value")
 
 
-def setup_card(ctx: AppContext, card: dict[str, Any], seats: int) -> ft.Control:
+def setup_card(ctx: AppContext, card: JsonObject, seats: int) -> ft.Control:
     spaces: dict[str, int] = dict(card.get("spaces", {}))
     cells: list[ft.Control] = []
     for space, count in spaces.items():
