@@ -34,6 +34,7 @@ from companion.village.rules import (
     karla,
     market,
     mass,
+    time_track,
     travel,
 )
 from companion.village.rules.context import Ctx
@@ -47,6 +48,8 @@ ActionBlock = queries.ActionBlock
 DeathResult = queries.DeathResult
 Reason = queries.Reason
 MONK = mass.MONK
+TimeMarker = time_track.TimeMarker
+Slots = deaths.Slots
 # The board places a family action may call a member back from (rulebook: family).
 RECALL_PLACES = family.BOARD_PLACES_FOR_RECALL
 
@@ -55,7 +58,7 @@ _COMMAND: TypeAdapter[Any] = TypeAdapter(Command)
 PAYMENT_REFUSALS = frozenset({"rule.payment_differs", "rule.customer_paid_in_goods"})
 
 __all__ = ["MONK", "RECALL_PLACES", "ActionBlock", "DeathResult", "EngineFault", "Reader",
-           "Reason", "RuleError", "TurnOptions", "WellOption"]
+           "Reason", "RuleError", "Slots", "TimeMarker", "TurnOptions", "WellOption"]
 
 
 class Reader:
@@ -215,7 +218,21 @@ class Reader:
             count = mass.draw_room(work)
         return MassDraw(work, int(count or 0))
 
-    # ---- deaths, corrections, the end -------------------------------------------------
+    # ---- time, deaths, corrections, the end -------------------------------------------
+    def time_marker(self, player: int) -> TimeMarker:
+        """Where `player`'s time marker stands: its printed space, the track's length and
+        the spaces left to the quill (000 時間軌: 當時間標記通過羽毛筆的時候，你最年長的
+        家族成員中的其中一位過世)."""
+        return time_track.time_marker(self._ctx, player)
+
+    def chronicle_slots(self) -> dict[str, Slots]:
+        """Each chronicle section's open, used, free and blocked slots."""
+        return deaths.chronicle_slots(self._ctx)
+
+    def graveyard_slots(self) -> Slots:
+        """The graveyard's open, used, free and blocked slots."""
+        return deaths.graveyard_slots(self._ctx)
+
     def death_candidates(self, player: int) -> list[Member]:
         return deaths.death_candidates(self._ctx, player)
 
