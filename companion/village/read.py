@@ -163,6 +163,11 @@ class Reader:
         """The customer slots the market day's seller may serve now."""
         return market.available_slots(self._ctx)
 
+    def market_front_open(self) -> list[bool]:
+        """Per front (blue) space, whether this player count uses it; a closed one stays
+        empty all game."""
+        return market.front_open(self._ctx)
+
     def sale_is_free(self) -> bool:
         return queries.sale_is_free(self.state, self.comp)
 

@@ -103,3 +103,18 @@ def test_slot_open_reads_the_mark_as_the_smallest_player_count() -> None:
     counts = load_components("big-box").numbers("player_counts")
     assert [slot_open(m, 3, counts) for m in (2, 3, 4, 5)] == [True, True, False, False]
     assert [slot_open(m, 5, counts) for m in (2, 3, 4, 5)] == [True] * 4
+
+
+# ---- the market's front spaces ----------------------------------------------------------------
+@pytest.mark.parametrize(("players", "used"), [(2, 3), (3, 4), (4, 5), (5, 5)])
+def test_the_front_spaces_a_player_count_leaves_empty(players: int, used: int) -> None:
+    """000 遊戲設置 6: 5或4人遊戲時：10個空格各放置一個板塊; 3人遊戲時：標示4-5的空格不要放置板塊;
+    2人遊戲時：標示3-5以及標示4-5的空格不要放置板塊 — with the queue's 5, the front (blue)
+    spaces used are 5/5/4/3."""
+    s = new_session(players)
+    front = Reader(s.state, s.comp).market_front_open()
+    assert front == [True] * used + [False] * (len(s.state.market_front) - used)
+    assert len(front) == 5
+    # The setup leaves exactly the closed spaces empty.
+    assert [full for full, is_open in zip(s.state.market_front, front, strict=True)
+            if not is_open] == [False] * (5 - used)
