@@ -178,6 +178,10 @@ class ComponentData(BaseModel):
     def graveyard_capacity(self, players: int) -> int:
         return sum(1 for m in self.numbers("graveyard_slots") if m <= players)
 
+    def cities(self) -> list[int]:
+        """The travel map's cities, numbered 1 to `travel_cities`."""
+        return list(range(1, self.n("travel_cities") + 1))
+
     def train_time(self, building: str) -> int:
         return self.n(f"{building}_train_time")
 

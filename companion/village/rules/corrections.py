@@ -204,7 +204,7 @@ def _spots(ctx: Ctx) -> dict[str, list[str]]:
         "workshop": list(comp.name_lists("workshop_goods")),
         "council": [str(i) for i in range(1, comp.n("council_levels") + 1)],
         "church": [str(i) for i in range(1, len(comp.numbers("score_church")) + 1)],
-        "travel": [str(i) for i in range(1, comp.n("travel_cities") + 1)],
+        "travel": [str(i) for i in comp.cities()],
         "chronicle": list(st.chronicle_capacity),
         "karla": ["side", "building"],
     }

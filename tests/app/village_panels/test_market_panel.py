@@ -134,4 +134,4 @@ def test_the_closed_front_spaces_are_the_engines(monkeypatch: pytest.MonkeyPatch
                         lambda self: [False, True, False, True, False])
     with open_panel(new_game(), "market") as app:
         tips = [app.find_as(ft.Control, key=f"front-{i}").tooltip for i in range(5)]
-        assert [tip.endswith(": closed") for tip in tips] == [True, False, True, False, True]
+        assert [str(tip).endswith(": closed") for tip in tips] == [True, False, True, False, True]

@@ -108,7 +108,7 @@ def cities_card(ctx: AppContext, p: Player, comp: ComponentData,
                 toggle: Callable[[str], object]) -> ft.Control:
     t = ctx.t
     options = [(str(c), t("panel.travel.city", city=c))
-               for c in range(1, comp.n("travel_cities") + 1)]
+               for c in comp.cities()]
     return card(t("panel.counter.cities"), [
         muted(t("panel.counter.cities_hint")),
         choice_chips(options, {str(c) for c in p.cities}, toggle, key="city"),
