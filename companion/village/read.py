@@ -149,6 +149,11 @@ class Reader:
     def train_payment(self, building: str, train: bool, produce: bool) -> Payment:
         return crafts.default_train_payment(self._ctx, building, train, produce)
 
+    def council_can_advance(self, member: str) -> bool:
+        """Whether `member` sits on the council below its top level (may move up)."""
+        found = self.state.members.get(member)
+        return found is not None and council.can_advance(self._ctx, found)
+
     def privilege_cubes(self) -> tuple[int, bool]:
         """The council's second privilege: how many cubes, and whether their colours must
         differ (Big Box) or may repeat (2011)."""
@@ -182,6 +187,10 @@ class Reader:
         """How many more items may come out of the black bag at this mass: the printed
         draw less the members bought out (the buy-outs' room, then the draw's count)."""
         return mass.draw_room(self._ctx)
+
+    def buyout_price(self, members: int) -> int:
+        """The coins `members` buy-outs at the mass cost."""
+        return mass.buyout_price(self._ctx, members)
 
     def advance_cost(self, from_level: int, to_level: int) -> int:
         return mass.advance_cost(self._ctx, from_level, to_level)

@@ -118,3 +118,28 @@ def test_the_front_spaces_a_player_count_leaves_empty(players: int, used: int) -
     # The setup leaves exactly the closed spaces empty.
     assert [full for full, is_open in zip(s.state.market_front, front, strict=True)
             if not is_open] == [False] * (5 - used)
+
+
+# ---- the mass's buy-outs and the council's top level ------------------------------------------
+def test_a_buy_out_costs_the_printed_coin_per_member() -> None:
+    """000 彌撒 1: 每拿出一名自己的家族成員就要花費1枚金幣."""
+    s = new_session(3)
+    reader = Reader(s.state, s.comp)
+    cost = s.comp.n("mass_buyout_cost")
+    assert cost == 1
+    assert [reader.buyout_price(n) for n in range(4)] == [0, cost, 2 * cost, 3 * cost]
+
+
+def test_only_a_council_member_below_the_top_level_may_move_up() -> None:
+    """000 議會 b: 將一名已經在議會中的家族成員向右移動一階 — the council has four levels
+    (第一到第四階級); a member on the fourth has no level to move to."""
+    s = started(3, {})
+    top = s.comp.n("council_levels")
+    put(s, "blue-1a", "council:1")
+    put(s, "blue-1b", f"council:{top - 1}")
+    put(s, "blue-1c", f"council:{top}")
+    reader = Reader(s.state, s.comp)
+    assert reader.council_can_advance("blue-1a") and reader.council_can_advance("blue-1b")
+    assert not reader.council_can_advance("blue-1c")
+    assert not reader.council_can_advance("blue-1d")  # on the farmyard, not the council
+    assert not reader.council_can_advance("no-such-member")

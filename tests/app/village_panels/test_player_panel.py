@@ -308,3 +308,25 @@ def test_the_ring_shows_the_engines_marker(monkeypatch: pytest.MonkeyPatch) -> N
         assert value_of(app, "ring-to-quill") == "5 to the quill"
         assert len(app.find_all(key="ring-space-8")) == 1
         assert app.find_all(key="ring-space-9") == []
+
+
+def test_council_advance_offers_the_members_the_engine_lets_move_up(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The council form offers to advance exactly the members the Reader says may move up
+    (issue 21: the app knows no top level): first the engine's own answer, then "none may"
+    (which no board with a member on level 1 gives)."""
+    game = acting("council", "green")
+    st = game.session.state
+    st.members["red-1a"].loc = "council:1"  # Position: one low, one on the top level
+    st.members["red-1b"].loc = f"council:{game.session.comp.n('council_levels')}"
+    low, top = "council-member-council:1|1", \
+        f"council-member-council:{game.session.comp.n('council_levels')}|1"
+    with open_panel(game, "player/0") as app:
+        tap(app, "tab-actions")
+        pick(app, "council-mode-advance")
+        assert len(app.find_all(key=low)) == 1 and app.find_all(key=top) == []
+    monkeypatch.setattr(Reader, "council_can_advance", lambda self, member: False)
+    with open_panel(game, "player/0") as app:
+        tap(app, "tab-actions")
+        pick(app, "council-mode-advance")
+        assert app.find_all(key=low) == [] and app.find_all(key=top) == []
