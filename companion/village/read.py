@@ -235,7 +235,7 @@ class Reader:
     # ---- time, deaths, corrections, the end -------------------------------------------
     def time_marker(self, player: int) -> TimeMarker:
         """Where `player`'s time marker stands: its printed space, the track's length and
-        the spaces left to the quill (000 時間軌: 當時間標記通過羽毛筆的時候，你最年長的
+        the spaces left to the quill (000 時間流逝: 當時間標記通過羽毛筆的時候，你最年長的
         家族成員中的其中一位過世)."""
         return time_track.time_marker(self._ctx, player)
 
