@@ -22,56 +22,29 @@ Printed, never asserted; every process started is stopped.
 from __future__ import annotations
 
 import base64
-import contextlib
 import json
 import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-CHROMIUM = Path("/usr/bin/chromium")
-REPO = Path(__file__).resolve().parents[1]
-VIEWPORT = {"width": 360, "height": 800}
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--no-first-run", "--disable-sync"]
-READY_TIMEOUT_S = 60.0
+from companion.bench.report import run_and_print
+from companion.bench.serve import CHROMIUM, CHROMIUM_FLAGS, RENDERERS, VIEWPORT, app_and_bare
+
 LOAD_TIMEOUT_MS = 90_000  # a cold CanvasKit start on a busy 2-core box
 QUIET_MS = 1500  # no request for this long after the page was usable: the load is over
 DEFAULT_LOADS = 5
-RENDERERS = ("auto", "canvaskit", "skwasm")
 APP_USABLE = '[flt-semantics-identifier^="new-"]'  # Home's new-game buttons
 BARE_USABLE = '[flt-semantics-identifier="inc"]'
 
 # The kinds bytes are grouped by, in print order.
 KINDS = ("page", "engine", "flutter app", "fonts", "app assets", "websocket", "other")
-
-BARE_APP = """\
-import sys
-import flet as ft
-
-def main(page: ft.Page) -> None:
-    count = ft.Text("0", size=32)
-
-    def increment() -> None:
-        count.value = str(int(count.value) + 1)
-
-    page.add(ft.Semantics(identifier="count", content=count),
-             ft.Semantics(identifier="inc", content=ft.Button("Add one", on_click=increment)))
-
-ft.run(main, host="127.0.0.1", port=int(sys.argv[1]), view=ft.AppView.WEB_BROWSER,
-       no_cdn=True)
-"""
 
 # Injected before any page script: turns on Flutter's semantics DOM as soon as its
 # placeholder exists and stamps the first frame and the moment the usable selector shows
@@ -217,57 +190,6 @@ def cold_load(browser: Any, url: str, selector: str) -> Load:
         context.close()
 
 
-# ---- processes --------------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _environment(renderer: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update({"FLET_WEB_NO_CDN": "1", "FLET_WEB_RENDERER": renderer,
-                "FLET_FORCE_WEB_SERVER": "true"})
-    env.pop("FLET_SERVER_PORT", None)
-    return env
-
-
-def _wait_ready(url: str, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + READY_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"server for {url} exited with {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=1) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            pass
-        time.sleep(0.1)
-    raise TimeoutError(f"{url} not ready after {READY_TIMEOUT_S}s")
-
-
-@contextlib.contextmanager
-def _server(command: list[str], port: int, renderer: str) -> Iterator[str]:
-    """Run `command` (serving on `port`) in a process group of its own; yields its URL."""
-    proc = subprocess.Popen(command, cwd=REPO, env=_environment(renderer),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True)
-    try:
-        url = f"http://127.0.0.1:{port}/"
-        _wait_ready(url, proc)
-        yield url
-    finally:
-        if proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGTERM)
-                proc.wait(timeout=10)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
-
-
 def seed_games(data_dir: Path) -> None:
     """A few games: two open Village tables and three finished assistant games."""
     from companion.store.tinydb_store import TinyDBStore
@@ -366,14 +288,7 @@ def measure(loads: int = DEFAULT_LOADS, renderer: str = "auto", *,
     with tempfile.TemporaryDirectory(prefix="vc-cold-") as tmp:
         data_dir = Path(tmp) / "data"
         seed_games(data_dir)
-        bare_script = Path(tmp) / "bare_app.py"
-        bare_script.write_text(BARE_APP, "utf-8")
-        app_port, bare_port = free_port(), free_port()
-        app_cmd = [sys.executable, "-m", "companion", "--host", "127.0.0.1",
-                   "--port", str(app_port), "--data-dir", str(data_dir)]
-        with (_server(app_cmd, app_port, renderer) as app_url,
-              _server([sys.executable, str(bare_script), str(bare_port)], bare_port,
-                      renderer) as bare_url,
+        with (app_and_bare(data_dir, Path(tmp), renderer) as (app_url, bare_url),
               sync_playwright() as pw):
             browser = pw.chromium.launch(executable_path=str(chromium), args=CHROMIUM_FLAGS)
             try:
@@ -394,16 +309,6 @@ def measure(loads: int = DEFAULT_LOADS, renderer: str = "auto", *,
 
 def run_cli(loads: int, as_json: bool, renderer: str = "auto") -> int:
     """`village-companion bench --cold-load`: measure, then print (or JSON)."""
-    t0 = time.perf_counter()
-    try:
-        figs = measure(loads, renderer, progress=lambda line: print(line, file=sys.stderr))
-    except (ValueError, FileNotFoundError) as exc:
-        print(f"bench --cold-load: {exc}", file=sys.stderr)
-        return 2
-    figs["bench_seconds"] = round(time.perf_counter() - t0, 1)
-    if as_json:
-        print(json.dumps(figs, indent=2))
-    else:
-        print("\n".join(report_lines(figs)))
-        print(f"(bench took {figs['bench_seconds']} s)", file=sys.stderr)
-    return 0
+    return run_and_print("cold-load", lambda: measure(
+        loads, renderer, progress=lambda line: print(line, file=sys.stderr)),
+        report_lines, as_json)

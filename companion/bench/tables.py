@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import math
 import operator
 import os
@@ -53,8 +52,9 @@ from typing import Any
 import msgpack
 
 from companion.bench.flet_mirror import PageMirror
-from companion.bench.startup import free_port
-from companion.bench.taps import REPO, percentile, stop_process, wait_ready
+from companion.bench.report import run_and_print
+from companion.bench.serve import app_command, free_port, log_beside, serving
+from companion.bench.taps import percentile
 from companion.core.json_types import JsonObject
 
 DEFAULT_SIZES = ((1, 5), (10, 5), (50, 4))
@@ -190,18 +190,9 @@ def rss_kb(pid: int) -> int:
 def app_server(data_dir: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
     """The app on a free 127.0.0.1 port (never any other address); yields (process, port)."""
     port = free_port()
-    env = {**os.environ, "FLET_WEB_NO_CDN": "1", "FLET_FORCE_WEB_SERVER": "true"}
-    env.pop("FLET_SERVER_PORT", None)
-    env.pop("FLET_SERVER_IP", None)
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "--host", "127.0.0.1",
-                             "--port", str(port), "--data-dir", str(data_dir)],
-                            cwd=REPO, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        wait_ready(f"http://127.0.0.1:{port}/", proc)
-        yield proc, port
-    finally:
-        stop_process(proc)
+    with serving(app_command(port, data_dir), port, log_beside(data_dir)) as server:
+        assert server.proc is not None
+        yield server.proc, port
 
 
 # ---- one raw protocol client -------------------------------------------------------------------
@@ -477,23 +468,14 @@ def measure_tables(sizes: Sequence[tuple[int, int]] = DEFAULT_SIZES, *,
 
 def run_cli(args: argparse.Namespace) -> int:
     """`village-companion bench --tables`: measure, then print the table (or JSON)."""
-    t0 = time.perf_counter()
-    try:
+    def measure() -> dict[str, Any]:
         sizes = parse_sizes(getattr(args, "sizes", None) or
                             ",".join(f"{n}x{m}" for n, m in DEFAULT_SIZES))
-        figs = measure_tables(sizes, actions=int(getattr(args, "actions", DEFAULT_ACTIONS)),
+        return measure_tables(sizes, actions=int(getattr(args, "actions", DEFAULT_ACTIONS)),
                               think=float(getattr(args, "think", DEFAULT_THINK_S)),
                               progress=lambda line: print(line, file=sys.stderr, flush=True))
-    except ValueError as exc:
-        print(f"bench --tables: {exc}", file=sys.stderr)
-        return 2
-    figs["bench_seconds"] = round(time.perf_counter() - t0, 1)
-    if args.json:
-        print(json.dumps(figs, indent=2))
-    else:
-        print("\n".join(table_lines(figs)))
-        print(f"(bench took {figs['bench_seconds']} s)", file=sys.stderr)
-    return 0
+
+    return run_and_print("tables", measure, table_lines, bool(args.json))
 
 
 if __name__ == "__main__":

@@ -24,30 +24,18 @@ here is asserted; figures are printed. Every process started is stopped.
 
 from __future__ import annotations
 
-import contextlib
-import json
 import math
-import os
-import signal
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.bench.startup import free_port
+from companion.bench.report import run_and_print
+from companion.bench.serve import CHROMIUM, CHROMIUM_FLAGS, RENDERERS, VIEWPORT, app_and_bare
 
-CHROMIUM = Path("/usr/bin/chromium")
-REPO = Path(__file__).resolve().parents[2]
-VIEWPORT = {"width": 360, "height": 800}
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--no-first-run", "--disable-sync"]
-READY_TIMEOUT_S = 60.0
 LOAD_TIMEOUT_MS = 90_000  # CanvasKit start-up on a busy 2-core box
 TAP_TIMEOUT_MS = 15_000  # a tap whose change has not shown by then counts as lost
 SETTLE_MS = 300
@@ -57,27 +45,9 @@ ATTEMPTS = 3  # a lost tap is tapped again (a person would)
 WARMUP_ROUNDS = 1  # measured like the others, then dropped
 
 DEFAULT_ROUNDS = 30
-RENDERERS = ("auto", "canvaskit", "skwasm")
 DEFAULT_RENDERER = "auto"  # what the app serves: it never sets FLET_WEB_RENDERER
 APP_KINDS = ("cube tap", "end turn", "undo")
 BARE = "bare counter"
-
-BARE_COUNTER = """\
-import sys
-import flet as ft
-
-def main(page: ft.Page) -> None:
-    count = ft.Text("0", size=32)
-
-    def increment() -> None:
-        count.value = str(int(count.value) + 1)
-
-    page.add(ft.Semantics(identifier="count", content=count),
-             ft.Semantics(identifier="inc", content=ft.Button("Add one", on_click=increment)))
-
-ft.run(main, host="127.0.0.1", port=int(sys.argv[1]), view=ft.AppView.WEB_BROWSER,
-       no_cdn=True)
-"""
 
 # Injected before any page script: the pointerdown stamp, the change detector and the
 # "last semantics change" clock used to let a page settle.
@@ -196,57 +166,6 @@ def table_lines(figs: dict[str, Any]) -> list[str]:
     lines.append(f" x bare = app p50 / bare p50; lost = taps with no change within "
                  f"{TAP_TIMEOUT_MS // 1000} s, tapped again)")
     return lines
-
-
-# ---- processes ------------------------------------------------------------------------------
-def _environment(renderer: str = DEFAULT_RENDERER) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update({"FLET_WEB_NO_CDN": "1", "FLET_WEB_RENDERER": renderer,
-                "FLET_FORCE_WEB_SERVER": "true"})
-    env.pop("FLET_SERVER_PORT", None)  # the command line decides the port
-    return env
-
-
-def wait_ready(url: str, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + READY_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"server for {url} exited with {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=1) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            pass
-        time.sleep(0.1)
-    raise TimeoutError(f"{url} not ready after {READY_TIMEOUT_S}s")
-
-
-def stop_process(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is not None:
-        return
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=10)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-
-
-@contextlib.contextmanager
-def _server(command: list[str], port: int, renderer: str = DEFAULT_RENDERER
-            ) -> Iterator[str]:
-    """Run `command` (it serves on `port`) in a session of its own; yields the base URL."""
-    proc = subprocess.Popen(command, cwd=REPO, env=_environment(renderer),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True)
-    try:
-        url = f"http://127.0.0.1:{port}/"
-        wait_ready(url, proc)
-        yield url
-    finally:
-        stop_process(proc)
 
 
 def seed_game(data_dir: Path) -> str:
@@ -480,14 +399,7 @@ def measure_taps(rounds: int = DEFAULT_ROUNDS, *, chromium: Path = CHROMIUM,
     with tempfile.TemporaryDirectory(prefix="vc-taps-") as tmp:
         data_dir = Path(tmp) / "data"
         session_id = seed_game(data_dir)
-        bare_script = Path(tmp) / "bare_counter.py"
-        bare_script.write_text(BARE_COUNTER, "utf-8")
-        app_port, bare_port = free_port(), free_port()
-        app_cmd = [sys.executable, "-m", "companion", "--host", "127.0.0.1",
-                   "--port", str(app_port), "--data-dir", str(data_dir)]
-        with (_server(app_cmd, app_port, renderer) as app_url,
-              _server([sys.executable, str(bare_script), str(bare_port)],
-                      bare_port, renderer) as bare_url,
+        with (app_and_bare(data_dir, Path(tmp), renderer) as (app_url, bare_url),
               sync_playwright() as pw):
             browser = pw.chromium.launch(executable_path=str(chromium), args=CHROMIUM_FLAGS)
             try:
@@ -499,20 +411,9 @@ def measure_taps(rounds: int = DEFAULT_ROUNDS, *, chromium: Path = CHROMIUM,
 
 def run_cli(rounds: int, as_json: bool, renderer: str = DEFAULT_RENDERER) -> int:
     """`village-companion bench --taps`: measure, then print the table (or JSON)."""
-    t0 = time.perf_counter()
-    try:
-        figs = measure_taps(rounds, progress=lambda line: print(line, file=sys.stderr),
-                            renderer=renderer)
-    except (ValueError, FileNotFoundError) as exc:  # --rounds 0, no chromium
-        print(f"bench --taps: {exc}", file=sys.stderr)
-        return 2
-    figs["bench_seconds"] = round(time.perf_counter() - t0, 1)
-    if as_json:
-        print(json.dumps(figs, indent=2))
-    else:
-        print("\n".join(table_lines(figs)))
-        print(f"(bench took {figs['bench_seconds']} s)", file=sys.stderr)
-    return 0
+    return run_and_print("taps", lambda: measure_taps(
+        rounds, progress=lambda line: print(line, file=sys.stderr), renderer=renderer),
+        table_lines, as_json)
 
 
 if __name__ == "__main__":

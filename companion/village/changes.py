@@ -19,6 +19,7 @@ from typing import Literal
 
 from companion.core.json_types import JsonObject
 from companion.village.components import ComponentData
+from companion.village.rules.time_track import TimeMarker, marker_at
 from companion.village.state import Member, VillageState
 
 MemberKind = Literal["born", "moved", "died", "removed"]
@@ -40,12 +41,11 @@ class MemberChange:
 @dataclass(frozen=True)
 class PlayerChange:
     """What changed for one player. Counts are differences (negative: spent or lost);
-    `time` and `to_quill` are where the time marker stands afterwards."""
+    `marker` is where the time marker stands afterwards (None: a player without one)."""
 
     player: int
     time_spent: int = 0  # hourglasses moved forward (negative: taken back)
-    time: int = 0  # the marker's space after (0 = the first space right of the quill)
-    to_quill: int = 0  # spaces from the marker to the quill after
+    marker: TimeMarker | None = None
     quill_passed: int = 0  # times the marker passed the quill
     grain: int = 0
     coins: int = 0
@@ -55,6 +55,16 @@ class PlayerChange:
     customers: list[int] = field(default_factory=list)  # printed points of tiles served
     cities: list[int] = field(default_factory=list)  # cities newly visited
     members: list[MemberChange] = field(default_factory=list)
+
+    @property
+    def time(self) -> int:
+        """The marker's position after (0 = the first space right of the quill)."""
+        return self.marker.position if self.marker is not None else 0
+
+    @property
+    def to_quill(self) -> int:
+        """Spaces from the marker to the quill after."""
+        return self.marker.to_quill if self.marker is not None else 0
 
     @property
     def empty(self) -> bool:
@@ -129,8 +139,9 @@ def changes(before: VillageState, after: VillageState, comp: ComponentData,
             if moved is not None:
                 members.append(moved)
         change = PlayerChange(
-            player=i, time_spent=time_spent, time=new.time,
-            to_quill=length - new.time if new.kind == "human" else 0, quill_passed=passes,
+            player=i, time_spent=time_spent,
+            marker=marker_at(length, new.time) if new.kind == "human" else None,
+            quill_passed=passes,
             grain=new.grain - old.grain, coins=new.coins - old.coins,
             prestige=new.prestige - old.prestige, goods=_diff(old.goods, new.goods),
             cubes=_diff(old.cubes, new.cubes),

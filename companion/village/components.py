@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -20,6 +21,16 @@ from companion.core.provenance import Provenanced
 
 Edition = Literal["big-box", "2011"]
 EDITION_FILES: dict[str, str] = {"big-box": "big_box.json", "2011": "2011.json"}
+
+
+def slot_open(mark: int, seats: int, player_counts: Iterable[int]) -> bool:
+    """Whether a chronicle or graveyard slot printed with `mark` (the smallest player count
+    it is open for; 2 = unmarked) is open at a table of `seats` players, as new games play
+    it (rules version 2). 000 遊戲設置 7: 如果遊戲人數少於5人，將一個沒被選取到顏色的家族成員
+    放進編年史及公墓中以減少可用的空格. A mark above the edition's largest player count
+    (`player_counts`) blocks nothing: 004 blocks spaces only with fewer than 4 players
+    (「4인 미만시 … 인원수보다 큰 숫자칸에」)."""
+    return min(int(mark), max(int(c) for c in player_counts)) <= seats
 
 
 class SetupCard(BaseModel):
@@ -167,6 +178,10 @@ class ComponentData(BaseModel):
 
     def graveyard_capacity(self, players: int) -> int:
         return sum(1 for m in self.numbers("graveyard_slots") if m <= players)
+
+    def cities(self) -> list[int]:
+        """The travel map's cities, numbered 1 to `travel_cities`."""
+        return list(range(1, self.n("travel_cities") + 1))
 
     def train_time(self, building: str) -> int:
         return self.n(f"{building}_train_time")

@@ -556,7 +556,7 @@ def _travels(ctx: Ctx, player: int, farm: list[Member]) -> list[Command]:
     ways = payment_ways(ctx, player, travel.travel_costs(ctx, {}))
     out: list[Command] = []
     for m in travellers:
-        for city in range(1, ctx.comp.n("travel_cities") + 1):
+        for city in ctx.comp.cities():
             for reward in ([{}] if city in p.cities else rewards):
                 out += [Travel.model_validate({"member": m.id, "city": city, "pay": way,
                                                **reward}) for way in ways]

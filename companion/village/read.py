@@ -35,6 +35,7 @@ from companion.village.rules import (
     karla,
     market,
     mass,
+    time_track,
     travel,
 )
 from companion.village.rules.context import Ctx
@@ -48,6 +49,8 @@ ActionBlock = queries.ActionBlock
 DeathResult = queries.DeathResult
 Reason = queries.Reason
 MONK = mass.MONK
+TimeMarker = time_track.TimeMarker
+Slots = deaths.Slots
 # The board places a family action may call a member back from (rulebook: family).
 RECALL_PLACES = family.BOARD_PLACES_FOR_RECALL
 
@@ -56,7 +59,7 @@ _COMMAND: TypeAdapter[Any] = TypeAdapter(Command)
 PAYMENT_REFUSALS = frozenset({"rule.payment_differs", "rule.customer_paid_in_goods"})
 
 __all__ = ["MONK", "RECALL_PLACES", "ActionBlock", "DeathResult", "EngineFault", "Reader",
-           "Reason", "RuleError", "TurnOptions", "WellOption"]
+           "Reason", "RuleError", "Slots", "TimeMarker", "TurnOptions", "WellOption"]
 
 
 class Reader:
@@ -147,6 +150,11 @@ class Reader:
     def train_payment(self, building: str, train: bool, produce: bool) -> Payment:
         return crafts.default_train_payment(self._ctx, building, train, produce)
 
+    def council_can_advance(self, member: str) -> bool:
+        """Whether `member` sits on the council below its top level (may move up)."""
+        found = self.state.members.get(member)
+        return found is not None and council.can_advance(self._ctx, found)
+
     def privilege_cubes(self) -> tuple[int, bool]:
         """The council's second privilege: how many cubes, and whether their colours must
         differ (Big Box) or may repeat (2011)."""
@@ -160,6 +168,11 @@ class Reader:
     def market_slots(self) -> list[int]:
         """The customer slots the market day's seller may serve now."""
         return market.available_slots(self._ctx)
+
+    def market_front_open(self) -> list[bool]:
+        """Per front (blue) space, whether this player count uses it; a closed one stays
+        empty all game."""
+        return market.front_open(self._ctx)
 
     def sale_is_free(self) -> bool:
         return queries.sale_is_free(self.state, self.comp)
@@ -175,6 +188,10 @@ class Reader:
         """How many more items may come out of the black bag at this mass: the printed
         draw less the members bought out (the buy-outs' room, then the draw's count)."""
         return mass.draw_room(self._ctx)
+
+    def buyout_price(self, members: int) -> int:
+        """The coins `members` buy-outs at the mass cost."""
+        return mass.buyout_price(self._ctx, members)
 
     def advance_cost(self, from_level: int, to_level: int) -> int:
         return mass.advance_cost(self._ctx, from_level, to_level)
@@ -216,7 +233,21 @@ class Reader:
             count = mass.draw_room(work)
         return MassDraw(work, int(count or 0))
 
-    # ---- deaths, corrections, the end -------------------------------------------------
+    # ---- time, deaths, corrections, the end -------------------------------------------
+    def time_marker(self, player: int) -> TimeMarker:
+        """Where `player`'s time marker stands: its printed space, the track's length and
+        the spaces left to the quill (000 時間流逝: 當時間標記通過羽毛筆的時候，你最年長的
+        家族成員中的其中一位過世)."""
+        return time_track.time_marker(self._ctx, player)
+
+    def chronicle_slots(self) -> dict[str, Slots]:
+        """Each chronicle section's open, used, free and blocked slots."""
+        return deaths.chronicle_slots(self._ctx)
+
+    def graveyard_slots(self) -> Slots:
+        """The graveyard's open, used, free and blocked slots."""
+        return deaths.graveyard_slots(self._ctx)
+
     def death_candidates(self, player: int) -> list[Member]:
         return deaths.death_candidates(self._ctx, player)
 

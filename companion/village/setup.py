@@ -14,7 +14,7 @@ from pydantic import (
 )
 
 from companion.core.errors import Problem
-from companion.village.components import ComponentData, Edition
+from companion.village.components import ComponentData, Edition, slot_open
 from companion.village.interpretations import (
     CURRENT_RULES,
     effective_readings,
@@ -157,10 +157,10 @@ def slot_capacities(setup: VillageSetup, comp: ComponentData,
     the Big Box "5" marks. Games started before keep the capacities they had."""
     if setup.rules_version < 2:
         return comp.chronicle_capacity(n), comp.graveyard_capacity(n)
-    top = max(int(c) for c in comp.numbers("player_counts"))
+    counts = comp.numbers("player_counts")
 
     def is_open(mark: int) -> bool:
-        return min(int(mark), top) <= n
+        return slot_open(mark, n, counts)
 
     chronicle = {sec: sum(1 for m in marks if is_open(m))
                  for sec, marks in comp.number_lists("chronicle_sections").items()}

@@ -10,6 +10,7 @@ import psutil
 import pytest
 
 from companion.bench import taps as tap_bench
+from companion.bench.serve import environment
 from companion.bench.taps import (
     APP_KINDS,
     BARE,
@@ -140,7 +141,7 @@ def test_renderer_is_chosen_and_printed(monkeypatch: pytest.MonkeyPatch) -> None
                                      ).renderer == "canvaskit"
     with pytest.raises(SystemExit):
         build_parser().parse_args(["bench", "--taps", "--renderer", "html"])
-    assert tap_bench._environment("skwasm")["FLET_WEB_RENDERER"] == "skwasm"
+    assert environment("skwasm")["FLET_WEB_RENDERER"] == "skwasm"
     figs = figures({"cube tap": [100.0]}, {"cube tap": [25.0]}, {}, rounds=1,
                    renderer="auto", loaded="skwasm")
     assert "renderer auto (loaded: skwasm)" in "\n".join(table_lines(figs))

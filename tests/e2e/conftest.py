@@ -6,14 +6,6 @@ skips (with the reason) only when that binary is absent.
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,33 +13,18 @@ from typing import Any
 
 import pytest
 
+from companion.bench.serve import Server, app_command, environment, log_beside
+
+# The e2e tests start their own servers with these too.
+from companion.bench.serve import free_port as free_port
+from companion.bench.serve import wait_for_http as wait_for_http
+
 CHROMIUM = Path("/usr/bin/chromium")
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
 PHONE = {"width": 360, "height": 800}
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--no-first-run", "--disable-sync"]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def wait_for_http(url: str, timeout_s: float, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"app exited early with code {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=1) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            pass
-        time.sleep(0.1)
-    raise TimeoutError(f"{url} did not answer 200 within {timeout_s}s")
 
 
 def seed_store(data_dir: Path) -> None:
@@ -73,48 +50,23 @@ def chromium() -> Path:
     return CHROMIUM
 
 
-class AppProcess:
+class AppProcess(Server):
     """`python -m companion` serving `data_dir` on 127.0.0.1: `start()` launches it and
     waits until the page answers, `stop()` ends it (SIGTERM, then kill; or any signal, e.g.
     SIGKILL for a server that dies), and `start()` again serves on the same port, as a
-    restarted server would (the connection-banner test)."""
+    restarted server would (the connection-banner test). Its log goes to a file beside its
+    data, never to a pipe nobody reads (a full pipe would stop the server mid-test at its
+    next log line)."""
 
     def __init__(self, data_dir: Path, *extra: str, port: int | None = None) -> None:
         self.data_dir, self.extra = data_dir, extra
-        self.port = port or free_port()
+        port = port or free_port()
+        super().__init__(app_command(port, data_dir, *extra), port, log_beside(data_dir),
+                         env=environment("canvaskit"))
         self.base = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen[bytes] | None = None
-        # The server's log goes to a file beside its data, never to a pipe nobody reads
-        # (a full pipe would stop the server mid-test at its next log line).
-        self.log = data_dir.parent / f"{data_dir.name}-server.log"
 
-    def start(self, timeout_s: float = 30) -> None:
-        env = {**os.environ, "FLET_WEB_NO_CDN": "1", "FLET_WEB_RENDERER": "canvaskit"}
-        with self.log.open("ab") as log:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "companion", "--port", str(self.port), "--data-dir",
-                 str(self.data_dir), *self.extra], cwd=REPO, env=env,
-                stdout=subprocess.DEVNULL, stderr=log)
-        try:
-            wait_for_http(self.base + "/", timeout_s, self.proc)
-        except RuntimeError as exc:  # it exited: say why
-            err = self.log.read_text("utf-8", "replace")
-            self.stop()
-            raise RuntimeError(f"{exc}\n{err[-3000:]}") from None
-        except BaseException:
-            self.stop()
-            raise
-
-    def stop(self, sig: int = signal.SIGTERM) -> None:
-        proc, self.proc = self.proc, None
-        if proc is None or proc.poll() is not None:
-            return
-        proc.send_signal(sig)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    def start(self, timeout_s: float = 30, *, poll_s: float = 0.1) -> None:
+        super().start(timeout_s, poll_s=poll_s)
 
 
 @contextmanager

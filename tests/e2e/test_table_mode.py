@@ -12,12 +12,8 @@ page); stopping sharing shuts A out too.
 from __future__ import annotations
 
 import http.client
-import os
 import re
-import signal
 import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -27,7 +23,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from .conftest import REPO, free_port, wait_for_http
+from .conftest import restartable_app
 from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, open_app, settle, shot
 
 pytestmark = pytest.mark.e2e
@@ -87,22 +83,8 @@ def shared(chromium: Path, tmp_path: Path) -> Iterator[Shared]:
     except OSError as exc:
         pytest.skip(f"cannot bind {SHARE_ADDRESS}: {exc}")
     session_id, cube_id, colour = _seed(tmp_path)
-    port = free_port()
-    env = {**os.environ, "FLET_WEB_NO_CDN": "1", "FLET_WEB_RENDERER": "canvaskit"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "--port", str(port), "--data-dir", str(tmp_path),
-         "--share", SHARE_ADDRESS],
-        cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        wait_for_http(f"http://127.0.0.1:{port}/", 30, proc)
-        yield Shared(port, session_id, cube_id, colour)
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    with restartable_app(tmp_path, "--share", SHARE_ADDRESS) as app:
+        yield Shared(app.port, session_id, cube_id, colour)
 
 
 def node_text(page: Any, identifier: str) -> str:

@@ -244,19 +244,19 @@ class ReplayScreen(Screen):
         self.header.update(header_texts(self.ctx, state, comp))
         # The cubes as the live table shows them at that moment: bright where the current
         # player could take them, the rest paler; none answers a tap here.
-        self.spaces.update(state, Reader(state, comp).turn_options())
+        reader = Reader(state, comp)
+        self.spaces.update(state, reader.turn_options())
         if state.karla is not None:
             if self.karla is None:
                 self.karla = KarlaBoard(self.ctx)
                 self.karla_slot.content = self.karla.build()
                 self.karla_slot.visible = True
             self.karla.update(ReplayedStep(state, comp, game.action_notes(number)))
-        time_length = int(comp.v("time_track_length"))
         kinds = [(p.kind, p.colour) for p in state.players]
         if kinds != [(tile.kind, tile.colour) for tile in self.player_tiles]:
             self.player_tiles = [PlayerTile(self.ctx, i, kind, colour, None)
                                  for i, (kind, colour) in enumerate(kinds)]
         for i, tile in enumerate(self.player_tiles):
-            tile.update(player_sig(self.ctx, state, i, time_length))
+            tile.update(player_sig(self.ctx, reader, i))
         set_controls(self.players, [tile.control for tile in self.player_tiles])
         self.board.visible = True

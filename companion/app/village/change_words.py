@@ -46,10 +46,10 @@ def change_lines(ctx: AppContext, change: PlayerChange, comp: ComponentData) -> 
     def line(what: str, change_text: str) -> None:
         out.append(t("village.changes.line", what=what, change=change_text))
 
-    if change.time_spent or change.quill_passed:
-        length = int(comp.n("time_track_length"))
-        where = t("panel.time.where", space=change.time + 1, length=length)
-        to_quill = t("panel.time.to_quill", count=change.to_quill)
+    marker = change.marker
+    if marker is not None and (change.time_spent or change.quill_passed):
+        where = t("panel.time.where", space=marker.space, length=marker.length)
+        to_quill = t("panel.time.to_quill", count=marker.to_quill)
         key = "village.changes.time" if change.time_spent >= 0 else "village.changes.time_back"
         out.append(t(key, count=abs(change.time_spent), where=where, to_quill=to_quill))
     if change.quill_passed:

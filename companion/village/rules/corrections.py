@@ -21,6 +21,7 @@ from companion.village.rules.context import Ctx
 from companion.village.rules.deaths import queue_deaths
 from companion.village.rules.errors import RuleError, require
 from companion.village.rules.game_end import trigger_end
+from companion.village.rules.market import open_front_spaces
 from companion.village.rules.payment import spend_coins
 from companion.village.rules.time_track import spend_time
 from companion.village.state import Player
@@ -172,8 +173,7 @@ def remove_customer_tile(ctx: Ctx, cmd: RemoveCustomerTile) -> None:
     _no_market_day(ctx)
     p = _customer_index(ctx, cmd.player, cmd.index)
     if cmd.slot is not None:
-        open_front = ctx.comp.front_spaces(len(st.players))
-        require(cmd.slot < open_front, "slot",
+        require(cmd.slot < open_front_spaces(ctx), "slot",
                 f"front space {cmd.slot + 1} stays empty with {len(st.players)} players",
                 key="rule.front_space_closed",
                 params={"slot": cmd.slot + 1, "players": len(st.players)})
@@ -204,7 +204,7 @@ def _spots(ctx: Ctx) -> dict[str, list[str]]:
         "workshop": list(comp.name_lists("workshop_goods")),
         "council": [str(i) for i in range(1, comp.n("council_levels") + 1)],
         "church": [str(i) for i in range(1, len(comp.numbers("score_church")) + 1)],
-        "travel": [str(i) for i in range(1, comp.n("travel_cities") + 1)],
+        "travel": [str(i) for i in comp.cities()],
         "chronicle": list(st.chronicle_capacity),
         "karla": ["side", "building"],
     }

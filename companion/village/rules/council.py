@@ -24,6 +24,7 @@ from companion.village.rules.payment import (
     spend_coins,
 )
 from companion.village.rules.turns import check_action, mark_action_done
+from companion.village.state import Member
 
 
 def default_council_payment(ctx: Ctx, player: int, entering_level: int) -> Payment:
@@ -110,11 +111,17 @@ def council_enter(ctx: Ctx, cmd: CouncilEnter) -> None:
     mark_action_done(ctx)
 
 
+def can_advance(ctx: Ctx, member: Member) -> bool:
+    """Whether a council member stands below the council's top level (a member there
+    has no level left to move up to)."""
+    return member.place == "council" and member.level < ctx.comp.n("council_levels")
+
+
 def council_advance(ctx: Ctx, cmd: CouncilAdvance) -> None:
     player = check_action(ctx, "council")
     member = validate_member(ctx, cmd.member, player, place="council")
     new_level = member.level + 1
-    require(new_level <= ctx.comp.n("council_levels"), "member",
+    require(can_advance(ctx, member), "member",
             f"{cmd.member} is already on the top council level",
             key="rule.council_top_level", params={"member": cmd.member})
     if cmd.pay is not None:

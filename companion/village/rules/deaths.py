@@ -4,6 +4,8 @@ and goes to the chronicle or the graveyard; the last slot filled ends the game
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from companion.village.locations import GRAVEYARD, REMOVED, chronicle_spot
 from companion.village.rules.context import Ctx
 from companion.village.rules.errors import RuleError, require
@@ -12,6 +14,39 @@ from companion.village.state import Member, Pending
 
 PLACE_TO_SECTION = {"farmyard": "farm", "workshop": "crafts", "council": "council",
                     "church": "church", "travel": "travel"}
+
+
+@dataclass(frozen=True)
+class Slots:
+    """One place the dead go to, a chronicle section or the graveyard, as the board shows
+    it: `capacity` slots open in this game, `used` of them taken, `free` left, and `blocked`
+    printed slots closed by the player count (000 遊戲設置 7: 如果遊戲人數少於5人，將一個沒被
+    選取到顏色的家族成員放進編年史及公墓中以減少可用的空格)."""
+
+    capacity: int
+    used: int
+    blocked: int
+
+    @property
+    def free(self) -> int:
+        return self.capacity - self.used
+
+
+def chronicle_slots(ctx: Ctx) -> dict[str, Slots]:
+    """Each chronicle section's slots (see Slots), in the state's section order."""
+    st = ctx.state
+    printed = ctx.comp.number_lists("chronicle_sections")
+    return {section: Slots(capacity=capacity, used=st.chronicle_used(section),
+                           blocked=max(0, len(printed.get(section, [])) - capacity))
+            for section, capacity in st.chronicle_capacity.items()}
+
+
+def graveyard_slots(ctx: Ctx) -> Slots:
+    """The graveyard's slots (see Slots)."""
+    st = ctx.state
+    printed = len(ctx.comp.numbers("graveyard_slots"))
+    return Slots(capacity=st.graveyard_capacity, used=len(st.members_in(GRAVEYARD)),
+                 blocked=max(0, printed - st.graveyard_capacity))
 
 
 def death_candidates(ctx: Ctx, player: int) -> list[Member]:

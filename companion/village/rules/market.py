@@ -27,6 +27,19 @@ def start_market_day(ctx: Ctx, trigger: int) -> None:
     _settle(ctx)
 
 
+def open_front_spaces(ctx: Ctx) -> int:
+    """How many front (blue) spaces this player count uses, from the left; the others
+    stay empty all game (000 遊戲設置 6, 3人遊戲時: 標示4-5的空格不要放置板塊; 2人遊戲時:
+    標示3-5以及標示4-5的空格不要放置板塊)."""
+    return ctx.comp.front_spaces(len(ctx.state.players))
+
+
+def front_open(ctx: Ctx) -> list[bool]:
+    """Per front space, whether it is used at this table (see open_front_spaces)."""
+    used = open_front_spaces(ctx)
+    return [slot < used for slot in range(len(ctx.state.market_front))]
+
+
 def available_slots(ctx: Ctx) -> list[int]:
     st = ctx.state
     md = st.market_day
@@ -167,7 +180,7 @@ def refill(ctx: Ctx) -> list[tuple[str, int, int]]:
     st = ctx.state
     steps: list[tuple[str, int, int]] = []
     queue = [i for i, full in enumerate(st.market_queue) if full]
-    open_front = ctx.comp.front_spaces(len(st.players))  # spaces closed at setup stay empty
+    open_front = open_front_spaces(ctx)  # spaces closed at setup stay empty
     for slot, full in enumerate(st.market_front[:open_front]):
         if not full and queue:
             q = queue.pop(0)

@@ -31,8 +31,13 @@ def start_mass(ctx: Ctx, final: bool) -> None:
     _skip_buyers(ctx)
 
 
+def buyout_price(ctx: Ctx, members: int) -> int:
+    """The coins `members` buy-outs cost (000 彌撒 1: 每拿出一名自己的家族成員就要花費1枚金幣)."""
+    return members * ctx.comp.n("mass_buyout_cost")
+
+
 def _can_buy(ctx: Ctx, player: int) -> bool:
-    return (ctx.state.players[player].coins >= ctx.comp.n("mass_buyout_cost")
+    return (ctx.state.players[player].coins >= buyout_price(ctx, 1)
             and bool(ctx.state.members_at("bag", player)))
 
 
@@ -68,13 +73,13 @@ def buy_out(ctx: Ctx, cmd: MassBuyOut) -> None:
             "no mass buy-out is under way", key="rule.no_mass_buyout")
     assert player is not None and st.mass is not None
     p = st.players[player]
-    cost = ctx.comp.n("mass_buyout_cost")
+    cost = buyout_price(ctx, 1)
     room = draw_room(ctx)
     require(len(set(cmd.members)) == len(cmd.members), "members", "a member is listed twice",
             key="rule.member_listed_twice")
     require(len(cmd.members) <= room, "members", f"only {room} more may come out of the bag",
             key="rule.bag_room", params={"room": room})
-    require(len(cmd.members) * cost <= p.coins, "members",
+    require(buyout_price(ctx, len(cmd.members)) <= p.coins, "members",
             f"{p.name} has {p.coins} coins for {len(cmd.members)} buy-outs",
             key="rule.buyout_coins",
             params={"name": p.name, "coins": p.coins, "buyouts": len(cmd.members)})

@@ -3,8 +3,13 @@ count), the graveyard, the dead per player, and the game-end banner with final t
 
 from __future__ import annotations
 
+import flet as ft
+import pytest
+
+from companion.village.read import Reader, Slots
 from companion.village.state import EndState
 
+from ..harness import AppHarness
 from .conftest import new_game, open_panel, texts_in, value_of
 
 
@@ -47,3 +52,25 @@ def test_during_the_final_turns_the_banner_says_whose_turn_it_is() -> None:
     st.phase = "scoring"  # Position: all final turns and the final mass are over
     with open_panel(game, "chronicle") as app:
         assert "The final turns are over." in texts_in(app, "game-end")
+
+
+def test_the_slots_are_the_engines_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The panel draws the Reader's slots (issue 21: no printed value computed in the app):
+    answers no board could give show up as they are."""
+    game = new_game()
+    sections = list(game.session.state.chronicle_capacity)
+    monkeypatch.setattr(Reader, "chronicle_slots", lambda self: {
+        s: Slots(capacity=4, used=0, blocked=3) for s in sections})
+    monkeypatch.setattr(Reader, "graveyard_slots",
+                        lambda self: Slots(capacity=9, used=0, blocked=1))
+    with open_panel(game, "chronicle") as app:
+        assert value_of(app, "chronicle-farm-count") == "0 of 4 used · 4 free"
+        assert value_of(app, "graveyard-count") == "0 of 9 used · 9 free"
+        assert blocked_boxes(app, "chronicle-farm") == 3
+        assert blocked_boxes(app, "graveyard") == 1
+
+
+def blocked_boxes(app: AppHarness, identifier: str) -> int:
+    root = app.find(identifier=identifier)
+    return sum(1 for c, _ in app.walk(root)
+               if isinstance(c, ft.Icon) and c.icon == ft.Icons.BLOCK)

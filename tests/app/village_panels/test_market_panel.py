@@ -5,6 +5,9 @@ a market day from the well, and Karla's own sale in a solo game."""
 from __future__ import annotations
 
 import flet as ft
+import pytest
+
+from companion.village.read import Reader
 
 from .conftest import acting, has_text, new_game, open_panel, pick, tap, texts_in, value_of
 
@@ -122,3 +125,13 @@ def test_a_sale_with_no_goods_or_grain_is_asked_about_and_can_be_confirmed() -> 
         served = [e["body"] for e in game.session.events if e["body"]["type"] == "market_serve"]
         assert served[-1]["pay"]["override"] is True
         assert value_of(app, "seller") == "Bo to sell"
+
+
+def test_the_closed_front_spaces_are_the_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The market panel closes the spaces the Reader says are closed (issue 21: the app
+    computes no rule): an answer no table could give shows up as it is."""
+    monkeypatch.setattr(Reader, "market_front_open",
+                        lambda self: [False, True, False, True, False])
+    with open_panel(new_game(), "market") as app:
+        tips = [app.find_as(ft.Control, key=f"front-{i}").tooltip for i in range(5)]
+        assert [str(tip).endswith(": closed") for tip in tips] == [True, False, True, False, True]

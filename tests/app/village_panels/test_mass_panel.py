@@ -4,6 +4,9 @@ item, grain advancement with its cost, and the majority bonus explained in words
 from __future__ import annotations
 
 import flet as ft
+import pytest
+
+from companion.village.read import Reader
 
 from ..harness import AppHarness
 from .conftest import Game, at_mass, has_text, new_game, open_panel, tap, texts_in, value_of
@@ -105,3 +108,13 @@ def test_the_majority_bonus_is_explained_with_its_tie_break() -> None:
         assert "rightmost member on level 3" in texts_in(app, "table-notes")
         assert has_text(app, "No mass is under way")
         assert "If the mass ended now:" not in texts_in(app, "mass-bonus")
+
+
+def test_the_buy_out_price_is_the_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The buy-out button says the Reader's price (issue 21: the app computes no price):
+    a price no board prints shows up as it is."""
+    monkeypatch.setattr(Reader, "buyout_price", lambda self, members: 7 * members)
+    with open_panel(mass_game(), "mass") as app:
+        assert has_text(app, "7 coin per member")
+        tap(app, "buy-gen2-plus")
+        assert has_text(app, "Buy out 1 for 7 coins")

@@ -4,6 +4,9 @@ family by place, and the action forms that apply what the player chose."""
 from __future__ import annotations
 
 import flet as ft
+import pytest
+
+from companion.village.read import Reader, TimeMarker
 
 from ..harness import AppHarness
 from .conftest import (
@@ -293,3 +296,37 @@ def test_council_privilege_in_2011_takes_one_colour_twice() -> None:
         pick(app, "council-cubes-2-pink")
         tap(app, "apply-action")
         assert game.session.state.players[0].cubes.get("pink") == pink + 2
+
+
+def test_the_ring_shows_the_engines_marker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ring draws the Reader's time marker (issue 21: the app computes no printed
+    value): a marker no state could give shows up as it is."""
+    monkeypatch.setattr(Reader, "time_marker", lambda self, player: TimeMarker(
+        position=2, space=3, length=9, to_quill=5))
+    with open_panel(new_game(), "player/0") as app:
+        assert ring_label(app) == "Time marker on space 3 of 9"
+        assert value_of(app, "ring-to-quill") == "5 to the quill"
+        assert len(app.find_all(key="ring-space-8")) == 1
+        assert app.find_all(key="ring-space-9") == []
+
+
+def test_council_advance_offers_the_members_the_engine_lets_move_up(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The council form offers to advance exactly the members the Reader says may move up
+    (issue 21: the app knows no top level): first the engine's own answer, then "none may"
+    (which no board with a member on level 1 gives)."""
+    game = acting("council", "green")
+    st = game.session.state
+    st.members["red-1a"].loc = "council:1"  # Position: one low, one on the top level
+    st.members["red-1b"].loc = f"council:{game.session.comp.n('council_levels')}"
+    low, top = "council-member-council:1|1", \
+        f"council-member-council:{game.session.comp.n('council_levels')}|1"
+    with open_panel(game, "player/0") as app:
+        tap(app, "tab-actions")
+        pick(app, "council-mode-advance")
+        assert len(app.find_all(key=low)) == 1 and app.find_all(key=top) == []
+    monkeypatch.setattr(Reader, "council_can_advance", lambda self, member: False)
+    with open_panel(game, "player/0") as app:
+        tap(app, "tab-actions")
+        pick(app, "council-mode-advance")
+        assert app.find_all(key=low) == [] and app.find_all(key=top) == []

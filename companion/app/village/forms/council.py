@@ -74,9 +74,8 @@ class CouncilForm(ActionForm):
     def _groups(self, env: FormEnv) -> list[MemberGroup]:
         if self.mode == "enter":
             return env.groups(["farmyard"])
-        groups = env.groups(["council"])
-        top = int(env.comp.n("council_levels"))
-        return [g for g in groups if int(g.loc.split(":")[1]) < top]
+        rules = env.rules
+        return [g for g in env.groups(["council"]) if rules.council_can_advance(g.first)]
 
     def _reach(self, env: FormEnv, group: MemberGroup | None) -> int:
         """The highest privilege level usable with this choice."""

@@ -65,7 +65,7 @@ class TravelForm(ActionForm):
         visited = env.state.players[env.player].cities
         cities = [(str(c), t("panel.travel.city_visited", city=c) if c in visited
                    else t("panel.travel.city", city=c))
-                  for c in range(1, int(env.comp.n("travel_cities")) + 1)]
+                  for c in env.comp.cities()]
         out += [muted(t("panel.travel.where")),
                 mode_chips(env, cities, str(self.city), self._set_city, "travel-city"),
                 muted(t("panel.travel.route"))]

@@ -11,6 +11,7 @@ from companion.app.village.panel.turn import turn_line
 from companion.app.village.present import term
 from companion.app.village.table.cubes import piece
 from companion.app.village.table.words import player_name
+from companion.village.read import Slots
 from companion.village.state import Member
 
 SLOT = 34
@@ -27,22 +28,21 @@ class ChronicleScreen(PanelScreen):
         out: list[ft.Control] = [muted(turn_line(self.ctx, st), size=16)]
         if st.end is not None:
             out.append(self._end_banner())
-        printed = self.comp.number_lists("chronicle_sections")
-        for section, capacity in st.chronicle_capacity.items():
-            members = st.members_at(f"chronicle:{section}")
-            blocked = len(printed.get(section, [])) - capacity
-            out.append(self._slots(term(self.ctx, "section", section), members, capacity,
-                                   blocked, key=f"chronicle-{section}"))
-        graves = st.members_in("graveyard")
-        blocked = len(self.comp.numbers("graveyard_slots")) - st.graveyard_capacity
-        out.append(self._slots(self.ctx.t("panel.chronicle.graveyard"), graves,
-                               st.graveyard_capacity, blocked, key="graveyard"))
+        reader = self.rules()
+        for section, slots in reader.chronicle_slots().items():
+            out.append(self._slots(term(self.ctx, "section", section),
+                                   st.members_at(f"chronicle:{section}"), slots,
+                                   key=f"chronicle-{section}"))
+        out.append(self._slots(self.ctx.t("panel.chronicle.graveyard"),
+                               st.members_in("graveyard"), reader.graveyard_slots(),
+                               key="graveyard"))
         out.append(self._per_player())
         return out
 
-    def _slots(self, title: str, members: list[Member], capacity: int, blocked: int, *,
+    def _slots(self, title: str, members: list[Member], slots: Slots, *,
                key: str) -> ft.Control:
-        """Used slots show the member (colour + generation), then free, then blocked."""
+        """Used slots show the member (colour + generation), then free, then blocked: the
+        counts are the engine's (Reader.chronicle_slots, graveyard_slots)."""
         t = self.ctx.t
         st = self.state
         members = sorted(members, key=lambda m: (m.owner, m.gen, m.id))
@@ -50,15 +50,14 @@ class ChronicleScreen(PanelScreen):
                                    for m in members]
         boxes += [ft.Container(width=SLOT, height=SLOT, border_radius=SLOT / 2,
                                border=ft.Border.all(2, ft.Colors.OUTLINE))
-                  for _ in range(max(0, capacity - len(members)))]
+                  for _ in range(max(0, slots.free))]
         boxes += [ft.Container(width=SLOT, height=SLOT, border_radius=SLOT / 2,
                                bgcolor=ft.Colors.OUTLINE_VARIANT, opacity=0.5,
                                content=ft.Icon(ft.Icons.BLOCK, size=18))
-                  for _ in range(max(0, blocked))]
-        free = capacity - len(members)
-        count = ft.Text(t("panel.chronicle.used", used=len(members), capacity=capacity,
-                          free=free), size=16, key=f"{key}-count",
-                        color=ft.Colors.ERROR if free <= 0 else None)
+                  for _ in range(slots.blocked)]
+        count = ft.Text(t("panel.chronicle.used", used=slots.used, capacity=slots.capacity,
+                          free=slots.free), size=16, key=f"{key}-count",
+                        color=ft.Colors.ERROR if slots.free <= 0 else None)
         return card(title, [count, ft.Row(boxes, spacing=6, wrap=True)], identifier=key)
 
     def _per_player(self) -> ft.Control:

@@ -75,9 +75,9 @@ class MarketScreen(PanelScreen):
     def _spaces(self) -> ft.Control:
         t = self.ctx.t
         st = self.state
-        open_front = self.comp.front_spaces(len(st.players))
+        used = self.rules().market_front_open()  # a space this player count leaves empty
         served = st.market_day.emptied if st.market_day else []
-        front = [self._space(i, full, closed=i >= open_front, served=i in served, front=True)
+        front = [self._space(i, full, closed=not used[i], served=i in served, front=True)
                  for i, full in enumerate(st.market_front)]
         queue = [self._space(i, full) for i, full in enumerate(st.market_queue)]
         return card(t("panel.market.spaces"), [

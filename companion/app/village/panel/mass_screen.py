@@ -97,8 +97,8 @@ class MassScreen(PanelScreen):
             return muted(t("panel.mass.drawing"), size=16)
         assert st.mass is not None
         p, name = st.players[who], player_name(self.ctx, st, who)
-        cost = self.comp.n("mass_buyout_cost")
-        room = self.rules().mass_room()
+        rules = self.rules()
+        cost, room = rules.buyout_price(1), rules.mass_room()
         in_bag = st.members_at("bag", who)
         chosen = sum(self.buy.values())
         lines: list[ft.Control] = [
@@ -116,8 +116,9 @@ class MassScreen(PanelScreen):
                                  plus_tip=t("panel.common.more", what=label),
                                  minus_disabled=not self.buy.get(gen),
                                  plus_disabled=self.buy.get(gen, 0) >= have or chosen >= room))
-        lines.append(apply_button(self.ctx.tn("panel.mass.buy", chosen * cost, count=chosen,
-                                              coins=chosen * cost),
+        price = rules.buyout_price(chosen)
+        lines.append(apply_button(self.ctx.tn("panel.mass.buy", price, count=chosen,
+                                              coins=price),
                                   self._buy_out, disabled=chosen == 0, key="buy-out"))
         lines.append(apply_button(t("panel.mass.buy_none", player=name), self._buy_none,
                                   key="buy-none", filled=False))

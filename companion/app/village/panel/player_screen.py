@@ -105,12 +105,13 @@ class PlayerScreen(PanelScreen):
                     family_card(self.ctx, st, self.index), self._move_card()]
         out.append(self._tabs())
         if self.tab == "overview":
-            length = int(self.comp.n("time_track_length"))
-            if Reader(st, self.comp).marker_coin_offered():
+            reader = Reader(st, self.comp)
+            if reader.marker_coin_offered():
                 out.append(notice_card(t("panel.marker.coin_hint"), ft.Icons.PAID,
                                        t("panel.marker.coin_button"), self._marker_coin,
                                        identifier="marker-coin"))
-            out += [time_card(self.ctx, p, length, self._spend, self._take_back),
+            out += [time_card(self.ctx, p, reader.time_marker(self.index), self._spend,
+                              self._take_back),
                     counters_card(self.ctx, p, self.comp, self._adjust),
                     cities_card(self.ctx, p, self.comp, self._toggle_city),
                     customers_card(self.ctx, p, self._customer_edits())]

@@ -29,7 +29,7 @@ from companion.app.village.present import term
 from companion.app.village.table.cubes import cube
 from companion.app.village.table.words import loc_text
 from companion.village.components import ComponentData
-from companion.village.read import Reader
+from companion.village.read import Reader, TimeMarker
 from companion.village.state import Player, VillageState
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ COUNTER_KEYS = {"grain": "panel.counter.grain", "coins": "panel.counter.coins",
                 "prestige": "panel.counter.prestige"}
 
 
-def time_card(ctx: AppContext, p: Player, length: int,
+def time_card(ctx: AppContext, p: Player, marker: TimeMarker,
               spend: Callable[[int], Callable[[], Awaitable[object]]],
               take_back: Callable[[], Awaitable[object]]) -> ft.Control:
     t = ctx.t
@@ -57,7 +57,7 @@ def time_card(ctx: AppContext, p: Player, length: int,
                              height=56, expand=True, style=narrow)
         for n in TIME_STEPS]
     lines: list[ft.Control] = [
-        ft.Row([time_ring(ctx, length=length, position=p.time, colour=p.colour,
+        ft.Row([time_ring(ctx, marker=marker, colour=p.colour,
                           deaths_owed=p.deaths_pending)],
                alignment=ft.MainAxisAlignment.CENTER),
         ft.Row(buttons, spacing=8),
@@ -108,7 +108,7 @@ def cities_card(ctx: AppContext, p: Player, comp: ComponentData,
                 toggle: Callable[[str], object]) -> ft.Control:
     t = ctx.t
     options = [(str(c), t("panel.travel.city", city=c))
-               for c in range(1, comp.n("travel_cities") + 1)]
+               for c in comp.cities()]
     return card(t("panel.counter.cities"), [
         muted(t("panel.counter.cities_hint")),
         choice_chips(options, {str(c) for c in p.cities}, toggle, key="city"),

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.app.village.table.cubes import hex_of, ink_on
+from companion.village.read import TimeMarker
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -28,9 +29,12 @@ def ring_positions(length: int, size: float, cell: float) -> list[tuple[float, f
     return out
 
 
-def time_ring(ctx: AppContext, *, length: int, position: int, colour: str,
-              deaths_owed: int, size: int = RING_SIZE) -> ft.Control:
+def time_ring(ctx: AppContext, *, marker: TimeMarker, colour: str, deaths_owed: int,
+              size: int = RING_SIZE) -> ft.Control:
+    """The ring around the engine's `marker` (Reader.time_marker): its space highlighted,
+    the spaces left to the quill in the middle."""
     t = ctx.t
+    length, position = marker.length, marker.position
     cell = min(40.0, 0.62 * math.pi * (size - 40) / max(length, 1))
     spaces: list[ft.Control] = []
     for k, (x, y) in enumerate(ring_positions(length, size, cell)):
@@ -52,7 +56,7 @@ def time_ring(ctx: AppContext, *, length: int, position: int, colour: str,
                         tooltip=t("panel.time.quill")),
     )
     centre_lines: list[ft.Control] = [
-        ft.Text(t("panel.time.to_quill", count=length - position), size=18,
+        ft.Text(t("panel.time.to_quill", count=marker.to_quill), size=18,
                 weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
                 key="ring-to-quill"),
     ]
@@ -68,5 +72,5 @@ def time_ring(ctx: AppContext, *, length: int, position: int, colour: str,
     )
     ring = ft.Stack([*spaces, quill, centre], width=size, height=size)
     return ft.Semantics(identifier="time-ring",
-                        label=t("panel.time.where", space=position + 1, length=length),
+                        label=t("panel.time.where", space=marker.space, length=length),
                         content=ring)

@@ -100,9 +100,10 @@ def round_draw(ctx: AppContext, session: VillageSession,
 
 
 # ---- players ------------------------------------------------------------------------------
-def player_sig(ctx: AppContext, state: VillageState, index: int,
-               time_length: int) -> tuple[Any, ...]:
-    """What a player's tile shows (it is rebuilt only when this changes)."""
+def player_sig(ctx: AppContext, reader: Reader, index: int) -> tuple[Any, ...]:
+    """What a player's tile shows (it is rebuilt only when this changes); its time from
+    the engine's `reader.time_marker`."""
+    state = reader.state
     p = state.players[index]
     marks = []
     if index == state.start_player:
@@ -111,9 +112,11 @@ def player_sig(ctx: AppContext, state: VillageState, index: int,
         marks.append(ctx.t("village.players.now"))
     name = player_name(ctx, state, index)
     title = name + (f"  · {' · '.join(marks)}" if marks else "")
-    counters = (ctx.t("village.players.counters", time=p.time + 1, length=time_length,
-                      coins=p.coins, grain=p.grain, prestige=p.prestige)
-                if p.kind == "human" else None)
+    counters = None
+    if p.kind == "human":
+        marker = reader.time_marker(index)
+        counters = ctx.t("village.players.counters", time=marker.space, length=marker.length,
+                         coins=p.coins, grain=p.grain, prestige=p.prestige)
     counts = tuple(sorted((c, n) for c, n in p.cubes.items() if n))
     return (p.kind, p.colour, title, counters, counts, index == state.current)
 

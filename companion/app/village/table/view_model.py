@@ -138,8 +138,8 @@ def compute_table_view(ctx: AppContext, session: VillageSession) -> TableView:
     title = (t("village.table.title", round=state.round) if state.round
              else t("village.table.setup"))
     header = header_texts(ctx, state, session.comp)
-    time_length = session.comp.n("time_track_length")
-    players = tuple(player_sig(ctx, state, i, time_length) for i in range(len(state.players)))
+    reader = Reader(state, session.comp)
+    players = tuple(player_sig(ctx, reader, i) for i in range(len(state.players)))
     done = done_marks(session)
     draw = round_draw(ctx, session, done)
     notes = [n for n in session.last_note_data  # the draw lists the draw itself
@@ -154,7 +154,7 @@ def compute_table_view(ctx: AppContext, session: VillageSession) -> TableView:
         done=done, draw=draw, notes=lines,
         round_end=(end.round, end.final, left) if end is not None and left else None,
         mass_redraw=(state.phase in ("mass_buyout", "mass_advance")
-                     and Reader(state, session.comp).redraw_allowed("mass")))
+                     and reader.redraw_allowed("mass")))
 
 
 def _last_turn(ctx: AppContext, session: VillageSession) -> LastTurn | None:

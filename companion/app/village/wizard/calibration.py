@@ -39,6 +39,7 @@ class Estimate:
     status: Status
     note: str  # where the estimate comes from (English, from the data file)
     seats: int  # players at the table (solo: 2)
+    player_counts: tuple[int, ...]  # the edition's (they say which slot marks block)
 
 
 def _part(key: str, value: object, seats: int) -> Any:
@@ -65,7 +66,8 @@ def load_estimates(store: SessionStore, edition: Literal["big-box", "2011"], *, 
             status = "corrected"
         elif item in checked or (key in corrections and key != "setup_cards"):
             status = "confirmed"
-        out.append(Estimate(key, item, original, value, status, shipped.values[key].ref, seats))
+        out.append(Estimate(key, item, original, value, status, shipped.values[key].ref, seats,
+                            tuple(current.numbers("player_counts"))))
     return out
 
 

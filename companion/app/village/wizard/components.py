@@ -202,7 +202,8 @@ class ComponentCheck:
 
     def _details(self, est: Estimate) -> list[ft.Control]:
         t = self.ctx.t
-        controls: list[ft.Control] = [schematic(self.ctx, est.key, est.value, est.seats),
+        controls: list[ft.Control] = [schematic(self.ctx, est.key, est.value, est.seats,
+                                                est.player_counts),
                                       self._why(est)]
         if self.editor is not None and self.editor_item == est.item:
             controls += [

@@ -5,6 +5,7 @@ chronicle as rows of slots, Karla's board as a strip of spaces with the fate til
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -12,6 +13,7 @@ import flet as ft
 from companion.app.village.present import term
 from companion.app.village.table.cubes import INFLUENCE, colour_dot, cube_chip
 from companion.core.json_types import JsonObject
+from companion.village.components import slot_open
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
@@ -37,17 +39,19 @@ def _hourglasses(count: int) -> ft.Row:
                    for _ in range(max(0, min(count, 12)))], spacing=0, wrap=True)
 
 
-def schematic(ctx: AppContext, key: str, value: Any, seats: int) -> ft.Control:
-    """The drawing for one component key (a plain value box for keys without one)."""
+def schematic(ctx: AppContext, key: str, value: Any, seats: int,
+              player_counts: Sequence[int]) -> ft.Control:
+    """The drawing for one component key (a plain value box for keys without one);
+    `player_counts` are the edition's (they say which slot marks block a slot)."""
     try:
         if key == "setup_cards":
             return setup_card(ctx, value, seats)
         if key == "time_track_length":
             return time_track(ctx, int(value))
         if key == "chronicle_sections":
-            return chronicle(ctx, value, seats)
+            return chronicle(ctx, value, seats, player_counts)
         if key == "graveyard_slots":
-            return graveyard(ctx, value, seats)
+            return graveyard(ctx, value, seats, player_counts)
         if key == "council_advance_time":
             return council(ctx, value)
         if key == "church_advance_grain":
@@ -116,10 +120,11 @@ def time_track(ctx: AppContext, length: int) -> ft.Control:
         "schematic-time-track")
 
 
-def _slots(marks: list[int], seats: int) -> ft.Row:
+def _slots(marks: list[int], seats: int, player_counts: Sequence[int]) -> ft.Row:
+    """The printed slots, open or blocked as the engine opens them (slot_open)."""
     cells: list[ft.Control] = []
     for mark in marks:
-        open_ = int(mark) <= seats
+        open_ = slot_open(int(mark), seats, player_counts)
         cells.append(ft.Container(
             width=34, height=30, border_radius=4, alignment=ft.Alignment.CENTER,
             border=ft.Border.all(1.2, INK), bgcolor="#FFFFFF" if open_ else "#B9AE98",
@@ -128,20 +133,22 @@ def _slots(marks: list[int], seats: int) -> ft.Row:
     return ft.Row(cells, spacing=3, wrap=True)
 
 
-def chronicle(ctx: AppContext, sections: dict[str, list[int]], seats: int) -> ft.Control:
+def chronicle(ctx: AppContext, sections: dict[str, list[int]], seats: int,
+              player_counts: Sequence[int]) -> ft.Control:
     rows: list[ft.Control] = [
         _small(ctx.tn("village.schematic.chronicle", seats, players=seats), bold=True, size=14)]
     for section, marks in sections.items():
         rows.append(ft.Row([ft.Container(_small(term(ctx, "section", section)), width=80),
-                            _slots(list(marks), seats)], spacing=4))
+                            _slots(list(marks), seats, player_counts)], spacing=4))
     rows.append(_small(ctx.t("village.schematic.blocked")))
     return _frame(ft.Column(rows, spacing=4, tight=True), "schematic-chronicle")
 
 
-def graveyard(ctx: AppContext, marks: list[int], seats: int) -> ft.Control:
+def graveyard(ctx: AppContext, marks: list[int], seats: int,
+              player_counts: Sequence[int]) -> ft.Control:
     return _frame(ft.Column([
         _small(ctx.tn("village.schematic.graveyard", seats, players=seats), bold=True, size=14),
-        _slots(list(marks), seats), _small(ctx.t("village.schematic.blocked"))],
+        _slots(list(marks), seats, player_counts), _small(ctx.t("village.schematic.blocked"))],
         spacing=4, tight=True), "schematic-graveyard")
 
 
