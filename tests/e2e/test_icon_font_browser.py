@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from companion.store.tinydb_store import TinyDBStore
 from companion.village.service import VillageService
 from companion.village.setup import PlayerSetup, VillageSetup
 from companion.web.icon_font import FULL_FONT_NAME, ICON_FONT_ASSET, flet_web_dir
@@ -32,8 +33,6 @@ def served(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     dialog) and a two-player Village table; its URL and the table's session id."""
     data_dir = tmp_path_factory.mktemp("icon-font")
     seed_store(data_dir)
-    from companion.store.tinydb_store import TinyDBStore
-
     session_id, _ = VillageService(TinyDBStore(data_dir)).create(VillageSetup(
         players=[PlayerSetup(name="Ann", colour="red"), PlayerSetup(name="Bo", colour="blue")],
         start_player=0, seed=7))
