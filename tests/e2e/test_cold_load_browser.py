@@ -1,6 +1,7 @@
 """A cold page load sends only what its first screen draws (issue 23), in real Chromium:
 an English Home fetches no CJK web font and none of the fonts Flet's client lists but the
-app never draws (KaTeX, Cupertino icons); leaving Home fetches the CJK fonts, while the
+app never draws (KaTeX, Cupertino icons), and only the Material icons the app can show;
+leaving Home fetches the CJK fonts, while the
 server is still there; a Korean page fetches its own font at once."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from companion.web.fonts import HANGUL, HANT, WEB_FONTS
+from companion.web.icon_font import ICON_FONT_ASSET
 
 from .conftest import PHONE
 from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS
@@ -63,7 +65,9 @@ def test_an_english_home_fetches_no_cjk_font_until_it_is_left(browser: Any,
     page, requested = cold_page(browser, app_url, "en-US")
     assert not [family for family, path in CJK_FILES.items() if fetched(requested, path)]
     assert not [url for url in requested if any(name in url for name in UNUSED)]
-    assert fetched(requested, "MaterialIcons-Regular.otf")  # Home's icons are drawn
+    # Home's icons are drawn, from the app's subset, not Flutter's 1.2 MB full font
+    assert fetched(requested, "/assets/" + ICON_FONT_ASSET)
+    assert not fetched(requested, "MaterialIcons-Regular.otf")
     # Settings names 한국어 and 中文: the CJK fonts come now, while the server answers.
     page.get_by_role("button", name="Settings").click()
     page.wait_for_function(

@@ -37,6 +37,7 @@ from e2e.conftest import free_port, wait_for_http
 
 from companion.app.theme import WEB_FONTS
 from companion.i18n import SUPPORTED_LANGUAGES, Translator
+from companion.web.icon_font import ICON_FONT_ASSET
 from companion.web.manifest import ICONS
 
 ENV_FLAG = "VILLAGE_WHEEL_CHECK"
@@ -188,7 +189,8 @@ def _get(url: str) -> bytes:
 def test_installed_app_serves_its_page_fonts_and_icons(served: str) -> None:
     assert b"flutter" in _get(served).lower()
     icons = [f"icons/{name}" for name in ICONS]
-    for path in [*WEB_FONTS.values(), "icon.png", "favicon.png", *icons]:
+    for path in [*WEB_FONTS.values(), "icon.png", "favicon.png", *icons,
+                 "assets/" + ICON_FONT_ASSET]:
         assert _get(served + path) == (REPO / "assets" / path).read_bytes(), path
     # the web manifest is the app's own (Flet re-writes the file it serves, same content)
     assert json.loads(_get(served + "manifest.json")) == json.loads(
