@@ -78,6 +78,12 @@ def check_invariants(state: VillageState, comp: ComponentData) -> None:
 
     assert state.customer_total() == comp.v("customer_tiles")
     assert state.customer_stack >= 0
+    # Front spaces closed for this player count (printed on the board) hold no customer,
+    # all game: a refill or a correction never puts one there.
+    open_front = comp.front_spaces(len(state.players))
+    assert not any(state.market_front[open_front:]), (
+        f"a customer on a front space closed for {len(state.players)} players: "
+        f"{state.market_front}")
     if state.mass is not None:
         assert len(state.mass.bought) <= comp.n("mass_draw")
         assert all(x in state.members for x in state.mass.bought)

@@ -28,6 +28,14 @@ def _fill_farm_section(st: VillageState, extra: int) -> None:
         st.members[mid].loc = "chronicle:farm"
 
 
+def _queue_tile_to_closed_front_space(st: VillageState) -> None:
+    """What a refill that forgets the spaces closed for the player count does (once in
+    rules/market.py): the front queue tile goes to the last front space, which a 2-player
+    (solo) market leaves empty all game. No tile is lost or added."""
+    q = st.market_queue.index(True)
+    st.market_queue[q], st.market_front[-1] = False, True
+
+
 BROKEN: dict[str, Callable[[VillageState], object]] = {
     "council level that does not exist": lambda st: setattr(st.members["blue-1a"], "loc",
                                                             "council:9"),
@@ -48,6 +56,8 @@ BROKEN: dict[str, Callable[[VillageState], object]] = {
         [x for x in st.members.values() if x.loc == "karla:side"][:st.graveyard_capacity],
         "graveyard"),
     "a customer tile lost": lambda st: setattr(st, "customer_stack", st.customer_stack - 1),
+    "a customer on a front space closed for the player count":
+        _queue_tile_to_closed_front_space,
     "a cube lost": lambda st: st.supply.__setitem__("green", st.supply["green"] - 1),
 }
 
