@@ -9,9 +9,10 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from companion.core.validation import InputProblems
-from companion.scoring.contract import ScoreSheet
+if TYPE_CHECKING:  # the scoring models load with the command that scores (not at app start)
+    from companion.scoring.contract import ScoreSheet
 
 
 def _table_lines(sheet: ScoreSheet) -> list[str]:
@@ -90,6 +91,8 @@ def cmd_score(args: argparse.Namespace) -> int:
         return _report([f"FILE: cannot read {args.file}: {exc.strerror or exc}"])
     except UnicodeDecodeError as exc:  # a text-only stdin that decodes by itself
         return _report([f"(input): not UTF-8 at byte {exc.start}"])
+    from companion.core.validation import InputProblems
+
     try:
         sheet = score_document(data)
         if args.json:
