@@ -173,6 +173,10 @@ class SessionStore(Protocol):
     def set_setting(self, key: str, value: object) -> None:
         """Store a JSON value (anything else is refused before touching disk)."""
 
+    def settings(self) -> JsonObject:
+        """Every setting that is set, key to JSON value (copies): one read for a caller
+        that needs many of them (a backup export looks at two per game)."""
+
     def delete_setting(self, key: str) -> None: ...
 
     def quarantine(self, session_id: str, reason: str) -> StoreProblem:

@@ -175,6 +175,10 @@ class MemoryStore:
                 return default
             return clone_json(self._settings[key])
 
+    def settings(self) -> JsonObject:
+        with self._lock:
+            return clone_json(self._settings)
+
     def set_setting(self, key: str, value: object) -> None:
         if not isinstance(key, str):
             raise TypeError("setting keys are strings")

@@ -682,6 +682,9 @@ class TinyDBStore:
             return default
         return clone_json(values[key])
 
+    def settings(self) -> JsonObject:
+        return clone_json(self._settings_docs())
+
     def _change_settings(self, change: Callable[[JsonObject], None]) -> None:
         self._writable()
         self._settings_docs()  # a damaged file is set aside and reported first

@@ -20,6 +20,7 @@ from companion.history.backup import (
     export_game,
     game_json,
     import_backup,
+    legacy_key,
     results_csv,
 )
 from companion.history.names import MERGE_SETTING
@@ -100,6 +101,22 @@ def test_export_then_import_into_an_empty_folder_gives_identical_games(
                       key=lambda r: r.id)
 
     assert records(target) == records(source) and len(records(source)) == 4
+
+
+def test_a_games_own_older_settings_go_with_it(tmp_path: Path) -> None:
+    """Settings an older version kept per game ("session:<id>:prefs", ":engine") are
+    exported inside that game's entry, read from the one settings read of the export."""
+    source = _filled(tmp_path / "a")
+    first, second = sorted(info.id for info in source.list_sessions())[:2]
+    source.set_setting(legacy_key(first, "prefs"), {"draw_mode": "manual"})
+    source.set_setting(legacy_key(first, "engine"), {"version": 2})
+    source.set_setting(legacy_key(second, "prefs"), {"karla_policy": "auto"})
+    source.set_setting(legacy_key("no-such-game", "prefs"), {"draw_mode": "app"})
+    games = {g["id"]: g for g in json.loads(backup_json(source))["games"]}
+    assert games[first]["settings"] == {"prefs": {"draw_mode": "manual"},
+                                        "engine": {"version": 2}}
+    assert games[second]["settings"] == {"prefs": {"karla_policy": "auto"}}
+    assert all("settings" not in g for gid, g in games.items() if gid not in (first, second))
 
 
 def test_importing_twice_adds_nothing(tmp_path: Path) -> None:

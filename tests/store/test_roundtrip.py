@@ -192,6 +192,20 @@ def test_settings(store: SessionStore) -> None:
     assert store.get_setting("bad", 1) == 1
 
 
+def test_all_settings_in_one_read(store: SessionStore) -> None:
+    """settings() gives every setting set, as get_setting gives each (copies)."""
+    assert store.settings() == {}
+    store.set_setting("lang", "de")
+    store.set_setting("players", [{"name": "Ann"}])
+    store.delete_setting("lang")
+    store.set_setting("theme", "dark")
+    values = store.settings()
+    assert values == {"players": [{"name": "Ann"}], "theme": "dark"}
+    values["players"][0]["name"] = "changed"
+    values["theme"] = "light"
+    assert store.settings() == {"players": [{"name": "Ann"}], "theme": "dark"}
+
+
 def test_no_problems_on_a_healthy_store(store: SessionStore) -> None:
     store.create("a", "village", "A", HEADER)
     store.load("a")
