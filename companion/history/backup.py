@@ -120,6 +120,8 @@ class BackupStore(Protocol):
 
     def load(self, session_id: str) -> StoredSession: ...
 
+    def read_only_view(self, session_id: str) -> StoredSession: ...
+
     def replace_log(self, session_id: str, events: list[JsonObject],
                     redo: list[JsonObject], *, expected: int | None = None,
                     finished: bool | None = None, summary: JsonObject | None = None,
@@ -203,8 +205,7 @@ class ImportReport(BaseModel):
 # --------------------------------------------------------------------------- export
 
 
-def _game_entry(store: BackupStore, info: SessionInfo, settings: JsonObject) -> JsonObject:
-    stored = store.load(info.id)
+def _game_entry(stored: StoredSession, info: SessionInfo, settings: JsonObject) -> JsonObject:
     legacy = {name: settings[legacy_key(info.id, name)] for name in LEGACY_GAME_SETTINGS
               if legacy_key(info.id, name) in settings}
     entry = {"id": info.id, "game": info.game, "title": stored.title,
@@ -224,21 +225,28 @@ def settings_of(store: BackupStore, settings: JsonObject | None = None) -> JsonO
     return {key: values[key] for key in SETTING_KEYS if key in values}
 
 
-def export_backup(store: BackupStore) -> JsonObject:
-    """Everything stored, as the JSON object of a backup file (oldest game first). The
-    settings are read once, not twice per game (10,000 games: 20,000 reads)."""
+def _export(store: BackupStore, read: Callable[[str], StoredSession]) -> JsonObject:
+    # The settings are read once, not twice per game (10,000 games: 20,000 reads).
     infos = sorted(store.list_sessions(), key=lambda i: (i.created_at, i.id))
     settings = store.settings()
     return {"format": FORMAT, "version": VERSION, "exported_at": utc_iso(),
-            "games": [_game_entry(store, info, settings) for info in infos],
+            "games": [_game_entry(read(info.id), info, settings) for info in infos],
             "settings": settings_of(store, settings)}
 
 
+def export_backup(store: BackupStore) -> JsonObject:
+    """Everything stored, as the JSON object of a backup file (oldest game first); the
+    caller may change it (its values are copies)."""
+    return _export(store, store.load)
+
+
 def backup_json(store: BackupStore) -> str:
-    # Compact: a backup of 10,000 games is 12 MB instead of 19 MB, written in a fifth of
-    # the time (0.15 s against 0.73 s); any JSON reader, the import included, takes both.
-    return json.dumps(export_backup(store), ensure_ascii=False, allow_nan=False,
-                      separators=(",", ":"))
+    """The backup file's text. The games are read without copies (the store's
+    read_only_view): they become text at once and are never changed. Compact: at
+    10,000 games 12 MB instead of 19 MB, encoded in a fifth of the time; any JSON
+    reader, the import included, takes both."""
+    return json.dumps(_export(store, store.read_only_view), ensure_ascii=False,
+                      allow_nan=False, separators=(",", ":"))
 
 
 # --------------------------------------------------------------------------- import
@@ -491,7 +499,7 @@ def export_game(store: BackupStore, session_id: str) -> JsonObject:
     info = next((i for i in store.list_sessions() if i.id == session_id), None)
     if info is None:
         raise SessionNotFound(session_id)
-    entry = _game_entry(store, info, store.settings())
+    entry = _game_entry(store.load(session_id), info, store.settings())
     return {"format": GAME_FORMAT, "version": VERSION, "exported_at": utc_iso(), **entry}
 
 

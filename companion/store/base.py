@@ -133,6 +133,10 @@ class SessionStore(Protocol):
 
     def load(self, session_id: str) -> StoredSession: ...
 
+    def read_only_view(self, session_id: str) -> StoredSession:
+        """As `load`, without the copies `load` makes: the caller only reads it, at once
+        (a backup export turns 10,000 games into text), and must not change or keep it."""
+
     def append(self, session_id: str, events: list[JsonObject], *,
                expected: int | None = None, finished: bool | None = None,
                summary: JsonObject | None = None,

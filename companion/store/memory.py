@@ -85,6 +85,9 @@ class MemoryStore:
                                                 docs)
             return 1
 
+    def read_only_view(self, session_id: str) -> StoredSession:
+        return self.load(session_id)  # in memory, copies cost little
+
     def load(self, session_id: str) -> StoredSession:
         with self._lock:
             entry = self._get(session_id)

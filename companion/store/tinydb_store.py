@@ -527,6 +527,18 @@ class TinyDBStore:
             version=meta["version"], title=meta["title"], finished=meta["finished"],
             summary=clone_json(meta["summary"]))
 
+    def read_only_view(self, session_id: str) -> StoredSession:
+        tables, raw = self._read_checked(session_id)
+        if tables is not raw and self.read_only is None:
+            self._persist_migration(session_id, tables, raw)
+        meta = meta_doc(tables)
+        # No copies and no second validation (check_session_tables has run): the parsed
+        # data may be the read cache's, so the caller must not change it.
+        return StoredSession.model_construct(
+            id=session_id, header=meta["header"], events=ordered(tables.get(EVENTS, {})),
+            redo=ordered(tables.get(REDO, {})), version=meta["version"],
+            title=meta["title"], finished=meta["finished"], summary=meta["summary"])
+
     def _write(self, session_id: str, expected: int | None, fields: JsonObject,
                change: Callable[[TinyDB], None]) -> int:
         self._writable()

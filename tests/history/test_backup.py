@@ -103,6 +103,19 @@ def test_export_then_import_into_an_empty_folder_gives_identical_games(
     assert records(target) == records(source) and len(records(source)) == 4
 
 
+def test_the_file_holds_what_export_backup_gives_and_the_store_is_unchanged(
+        tmp_path: Path) -> None:
+    """backup_json reads the games without copies: its text holds the same games as the
+    copying export_backup, and the store's games are as before (read again from the
+    store's own cache and from a new store on the same folder)."""
+    source = _filled(tmp_path / "a")
+    before = _games(source)
+    text = json.loads(backup_json(source))
+    copied = export_backup(source)
+    assert text["games"] == copied["games"] and text["settings"] == copied["settings"]
+    assert _games(source) == before == _games(TinyDBStore(tmp_path / "a"))
+
+
 def test_a_games_own_older_settings_go_with_it(tmp_path: Path) -> None:
     """Settings an older version kept per game ("session:<id>:prefs", ":engine") are
     exported inside that game's entry, read from the one settings read of the export."""

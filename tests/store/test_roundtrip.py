@@ -96,6 +96,17 @@ def test_data_is_copied_in_and_out(store: SessionStore) -> None:
     assert again.header == {"players": ["a"]}
 
 
+def test_the_read_only_view_shows_what_load_shows(store: SessionStore) -> None:
+    """read_only_view (a backup export's read) holds the same game as load, undo stack,
+    summary and finished flag included."""
+    store.create("g1", "village", "t", HEADER)
+    store.append("g1", [ev(0), ev(1), ev(2)], summary={"players": ["Ann"]}, finished=True)
+    store.replace_log("g1", [ev(0), ev(1)], [ev(2)])
+    view, loaded = store.read_only_view("g1"), store.load("g1")
+    assert view.model_dump() == loaded.model_dump()
+    assert (view.events, view.redo, view.finished) == ([ev(0), ev(1)], [ev(2)], True)
+
+
 def test_non_json_values_are_refused_before_storing(store: SessionStore) -> None:
     store.create("g1", "village", "t", HEADER)
     with pytest.raises((TypeError, ValueError)):
