@@ -82,6 +82,11 @@ def screens(browser: Any, base: str, session_id: str, font: bytes | None) -> tup
     page.get_by_role("button", name="Export").first.click()
     page.get_by_role("button", name="Download").wait_for(timeout=STEP_TIMEOUT_MS)
     shot("dialog")
+    # Closed before the next page: a reload in the same tab reconnects to the same
+    # session, whose dialog would still be open over the wizard (a run drew it there).
+    page.get_by_role("button", name="Close").click()
+    page.get_by_role("button", name="Download").wait_for(state="detached",
+                                                         timeout=STEP_TIMEOUT_MS)
     load(base + "/new/village")
     page.get_by_text("Step 1 of").first.wait_for(timeout=LOAD_TIMEOUT_MS)
     shot("wizard")
