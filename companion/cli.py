@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import gc
 import json
 import re
 import sys
@@ -130,6 +131,9 @@ def cmd_simulate_karla(args: argparse.Namespace) -> int:
 
 
 def cmd_app(args: argparse.Namespace) -> int:
+    # No garbage collection while Flet and the app are imported and until the server has
+    # answered (issue 23): run_app resumes it (launch.resume_garbage_collection).
+    gc.disable()
     # A broken install (flet missing, an import error in the app) fails loudly here.
     from companion.app.launch import run_app
 

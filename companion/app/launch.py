@@ -14,32 +14,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
+import importlib
 import logging
 import os
 import signal
 import socket
 import sys
 import threading
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Awaitable, Callable, Generator, Sequence
 from functools import partial
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 from flet.utils import get_bool_env_var, get_free_tcp_port, is_linux_server, open_in_browser
 
 from companion.app.page_language import StoreLanguage
-from companion.app.shell import build_main, warm_first_page
 from companion.app.store_access import AsyncStore, open_store, warm_history
-from companion.app.table_mode.sharing import (
-    ShareSetupError,
-    TableShare,
-    bind_sockets,
-    choose_address,
-)
 from companion.bundled import bundled_dir
-from companion.share.registry import ShareRegistry
 from companion.web.connection_banner import ConnectionBanner
 from companion.web.font_fallback import FontFallbackRedirect
 from companion.web.server_guard import (
@@ -49,6 +43,9 @@ from companion.web.server_guard import (
     build_policy,
 )
 from companion.web.share_guard import ShareGuard
+
+if TYPE_CHECKING:
+    from companion.app.table_mode.sharing import TableShare
 
 logger = logging.getLogger(__name__)
 
@@ -97,6 +94,8 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
     table_share: TableShare | None = None
     sockets: list[socket.socket] | None = None
     if share is not None and not packaged:
+        from companion.app.table_mode.sharing import ShareSetupError
+
         try:
             table_share, sockets = _start_sharing(host, port, share)
         except ShareSetupError as exc:
@@ -123,14 +122,16 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
     # the server listens (off the path to its first answer, issue 23; before that for a
     # packaged app): the first page load queues behind it instead of listing alone.
     # (VILLAGE_COMPANION_NO_HISTORY_WARMUP=1 leaves it out: the Home benchmark's baseline.)
-    # With it, the first page's modules are imported (warm_first_page): screens are
-    # imported when first needed, not at start.
+    # With it, the app shell and the first page's modules are imported on a thread
+    # (warm_first_page): screens are imported when first needed, not at start.
     warm_history_too = not os.getenv("VILLAGE_COMPANION_NO_HISTORY_WARMUP")
 
     def warm_up() -> None:
+        resume_garbage_collection()
         if warm_history_too:
             astore.submit(partial(warm_history, freeze=True))
-        warm_first_page()
+        threading.Thread(target=_import_shell_and_first_page, name="shell-warm-up",
+                         daemon=True).start()
     url = f"http://{_display_host(host)}:{port}/"
     if table_share is not None:
         print(f"Phones join at {table_share.base_url}/ (open a game, then "
@@ -146,7 +147,7 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
         "assets_dir": str(assets_dir()), "no_cdn": True,
     }
     try:
-        main = build_main(astore, share=table_share, warm_screens=True)
+        main = deferred_main(astore, table_share)
         if packaged:
             warm_up()
             ft.run(main, **flet_options)
@@ -172,16 +173,77 @@ def run_app(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = No
     except KeyboardInterrupt:
         pass
     finally:
+        resume_garbage_collection()
         astore.close()
         for sock in sockets or ():
             sock.close()
     return 0
 
 
+SHELL_MODULE = "companion.app.shell"
+
+
+def _import_shell_and_first_page() -> None:
+    """Warm-up thread: the app shell (routes, theme, settings, UI kit) and what the first
+    page needs (shell.warm_first_page); an import error is raised again, where it is
+    seen, by the first client's session (deferred_main)."""
+    try:
+        shell = importlib.import_module(SHELL_MODULE)
+    except Exception:
+        logger.exception("importing %s failed", SHELL_MODULE)
+        return
+    shell.warm_first_page()
+
+
+def deferred_main(store: AsyncStore, share: TableShare | None) -> Callable[[ft.Page],
+                                                                       Awaitable[None]]:
+    """The per-client `main(page)` of `shell.build_main`, with the shell imported when
+    the first client comes (on a worker thread), not before the server answers (issue
+    23: the shell's modules, its theme, routes and settings, are about a third of the
+    app's own start-up imports). The warm-up usually imported it already by then."""
+    built: list[Callable[[ft.Page], Awaitable[None]]] = []
+
+    async def main(page: ft.Page) -> None:
+        if not built:
+            shell = sys.modules.get(SHELL_MODULE)
+            if shell is None:
+                shell = await asyncio.to_thread(importlib.import_module, SHELL_MODULE)
+            if not built:
+                built.append(shell.build_main(store, share=share, warm_screens=True))
+        await built[0](page)
+
+    return main
+
+
+def pause_garbage_collection() -> None:
+    """Called before the app's modules are imported: no garbage collection until the
+    server has answered (resume_garbage_collection). Importing Flet, FastAPI and the
+    app creates about 100,000 objects and no garbage worth collecting; the collector
+    would walk them several times over (measured: about 20 % of the import time)."""
+    gc.disable()
+
+
+def resume_garbage_collection() -> None:
+    """Once the server has answered (or stops): collect once and put what is alive then
+    (the modules) out of the collector's way (gc.freeze), then collect as usual."""
+    if not gc.isenabled():
+        gc.collect()
+        gc.freeze()
+        gc.enable()
+
+
 def _start_sharing(host: str, port: int, requested: str) -> tuple[TableShare,
                                                                   list[socket.socket]]:
     """The share state and the two listening sockets for `--share`; ShareSetupError when
     it cannot start."""
+    from companion.app.table_mode.sharing import (
+        ShareSetupError,
+        TableShare,
+        bind_sockets,
+        choose_address,
+    )
+    from companion.share.registry import ShareRegistry
+
     if host.strip().lower() not in ("127.0.0.1", "localhost"):
         raise ShareSetupError("--share serves 127.0.0.1 and the LAN address itself: "
                               "leave --host out")

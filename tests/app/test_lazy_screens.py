@@ -160,3 +160,96 @@ def test_cache_warm_up_fallback_fires_once_without_a_request(
 
     asyncio.run(run())
     assert fired == ["warm"]
+
+
+# What the server needs before its first answer is the guard, the page's banner and the
+# store: the app shell (routes, routing, theme, settings screen wiring, games registry)
+# and table mode's sharing come with the first client or the warm-up after that answer.
+SHELL_MODULES = ("companion.app.shell", "companion.app.routes", "companion.app.routing",
+                 "companion.app.theme", "companion.games", "companion.app.locale_detect",
+                 "companion.app.table_mode.sharing", "companion.app.table_mode.confine")
+
+_LAUNCH_PROBE = """\
+import json, sys
+import companion.app.launch
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_importing_launch_leaves_the_shell_for_later() -> None:
+    out = subprocess.run([sys.executable, "-c", _LAUNCH_PROBE], check=True,
+                         capture_output=True, text=True, timeout=120).stdout
+    modules = set(json.loads(out.strip().splitlines()[-1]))
+    assert sorted(set(SHELL_MODULES) & modules) == []
+
+
+_SHELL_WARM_UP_PROBE = """\
+import json, sys, threading
+from companion.app import launch
+launch._import_shell_and_first_page()
+for thread in threading.enumerate():
+    if thread.name == "first-page-warm-up":
+        thread.join(60)
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_warm_up_after_the_first_answer_imports_the_shell_and_home() -> None:
+    out = subprocess.run([sys.executable, "-c", _SHELL_WARM_UP_PROBE], check=True,
+                         capture_output=True, text=True, timeout=120).stdout
+    modules = set(json.loads(out.strip().splitlines()[-1]))
+    assert {"companion.app.shell", "companion.app.context",
+            "companion.app.views.home"} <= modules
+    assert not {"flet_charts", "companion.app.history.stats_screen"} & modules
+
+
+def test_deferred_main_builds_the_shells_main_once_for_every_client(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[tuple[object, object, bool]] = []
+    shown: list[object] = []
+
+    def build_main(store: object, share: object = None, warm_screens: bool = False) -> Any:
+        built.append((store, share, warm_screens))
+
+        async def main(page: object) -> None:
+            shown.append(page)
+
+        return main
+
+    monkeypatch.setattr(shell, "build_main", build_main)
+    store, share = object(), object()
+    main = launch.deferred_main(store, share)  # type: ignore[arg-type]
+
+    async def two_clients() -> None:
+        await asyncio.gather(main("page 1"), main("page 2"))  # type: ignore[arg-type]
+        await main("page 3")  # type: ignore[arg-type]
+
+    asyncio.run(two_clients())
+    assert built == [(store, share, True)]
+    assert sorted(shown) == ["page 1", "page 2", "page 3"]  # type: ignore[type-var]
+
+
+def test_garbage_collection_is_paused_from_the_cli_until_the_first_answer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    from companion import cli
+
+    frozen: list[bool] = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))  # keep this process's
+    seen: list[bool] = []
+
+    def run_app(**_: Any) -> int:
+        seen.append(gc.isenabled())
+        launch.resume_garbage_collection()  # what the warm-up after the answer does
+        seen.append(gc.isenabled())
+        return 0
+
+    monkeypatch.setattr(launch, "run_app", run_app)
+    try:
+        assert cli.main(["--port", "8128"]) == 0
+    finally:
+        gc.enable()
+    assert seen == [False, True] and frozen == [True]
+    launch.resume_garbage_collection()  # already running: nothing to do
+    assert frozen == [True]
