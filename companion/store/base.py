@@ -14,7 +14,7 @@ import re
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from companion.core.json_types import JsonObject
 
@@ -31,6 +31,8 @@ _SESSION_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class StoredSession(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built at first use, not at start-up
+
     id: str
     header: JsonObject
     events: list[JsonObject] = Field(default_factory=list)
@@ -43,6 +45,8 @@ class StoredSession(BaseModel):
 
 class SessionInfo(BaseModel):
     """What the Home screen lists without opening every session."""
+
+    model_config = ConfigDict(defer_build=True)
 
     id: str
     game: str
@@ -63,6 +67,8 @@ class StoreProblem(BaseModel):
     engine cannot fold; `index` the (rebuildable) list of games; `settings` the settings
     file, with the keys that were `recovered` (everything else went back to its default).
     """
+
+    model_config = ConfigDict(defer_build=True)
 
     path: str
     moved_to: str
