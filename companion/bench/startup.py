@@ -2,11 +2,14 @@
 
 Each figure is the median, over `runs` launches, of the time from starting the process to
 the first HTTP 200 on `/` (both with no CDN, on free loopback ports). Launches alternate
-app / hello so machine noise hits both alike. Every process started is stopped.
+app / hello so machine noise hits both alike. Every process started is stopped. The
+machine's load average at the end of the run goes with the figures (`load`: 1, 5 and 15
+minutes), since a shared machine's load moves both sides but not always alike.
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import tempfile
@@ -35,7 +38,7 @@ def _first_ok_ms(command: list[str], port: int, log: Path) -> float:
         return (time.perf_counter() - started) * 1000
 
 
-def measure_startup(runs: int = 3) -> dict[str, float]:
+def measure_startup(runs: int = 3) -> dict[str, float | list[float]]:
     if runs < 1:
         raise ValueError("runs must be at least 1")
     app_ms: list[float] = []
@@ -52,7 +55,8 @@ def measure_startup(runs: int = 3) -> dict[str, float]:
             hello_ms.append(_first_ok_ms(script_command(hello, port), port,
                                          Path(tmp) / "hello-server.log"))
     app, bare = statistics.median(app_ms), statistics.median(hello_ms)
-    return {"app_ms": round(app, 1), "hello_ms": round(bare, 1), "ratio": round(app / bare, 2)}
+    return {"app_ms": round(app, 1), "hello_ms": round(bare, 1), "ratio": round(app / bare, 2),
+            "load": [round(x, 2) for x in os.getloadavg()]}
 
 
 if __name__ == "__main__":
