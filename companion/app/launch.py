@@ -199,15 +199,15 @@ def deferred_main(store: AsyncStore, share: TableShare | None) -> Callable[[ft.P
                                                                        Awaitable[None]]:
     """The per-client `main(page)` of `shell.build_main`, with the shell imported when
     the first client comes (on a worker thread), not before the server answers (issue
-    23: the shell's modules, its theme, routes and settings, are about a third of the
-    app's own start-up imports). The warm-up usually imported it already by then."""
+    23: the shell's modules, its theme, routes and settings, are most of the app's
+    own start-up imports). The warm-up has usually imported it by then."""
     built: list[Callable[[ft.Page], Awaitable[None]]] = []
 
     async def main(page: ft.Page) -> None:
         if not built:
-            shell = sys.modules.get(SHELL_MODULE)
-            if shell is None:
-                shell = await asyncio.to_thread(importlib.import_module, SHELL_MODULE)
+            # On a worker thread even when the warm-up has imported it (or is importing
+            # it: import_module then waits for that import to finish).
+            shell = await asyncio.to_thread(importlib.import_module, SHELL_MODULE)
             if not built:
                 built.append(shell.build_main(store, share=share, warm_screens=True))
         await built[0](page)
@@ -215,17 +215,13 @@ def deferred_main(store: AsyncStore, share: TableShare | None) -> Callable[[ft.P
     return main
 
 
-def pause_garbage_collection() -> None:
-    """Called before the app's modules are imported: no garbage collection until the
-    server has answered (resume_garbage_collection). Importing Flet, FastAPI and the
-    app creates about 100,000 objects and no garbage worth collecting; the collector
-    would walk them several times over (measured: about 20 % of the import time)."""
-    gc.disable()
-
-
 def resume_garbage_collection() -> None:
-    """Once the server has answered (or stops): collect once and put what is alive then
-    (the modules) out of the collector's way (gc.freeze), then collect as usual."""
+    """The CLI starts the app with the garbage collector off (cli.cmd_app): importing
+    Flet, FastAPI and the app creates about 100,000 objects and little garbage, and the
+    collector would walk them several times over before the first answer (measured:
+    about 20 ms of the import time). Once the server has answered (the warm-up) or
+    stops: collect once, put what is alive then (the modules) out of the collector's
+    way (gc.freeze), and collect as usual from then on."""
     if not gc.isenabled():
         gc.collect()
         gc.freeze()
