@@ -167,13 +167,17 @@ def test_cache_warm_up_fallback_fires_once_without_a_request(
 # and table mode's sharing come with the first client or the warm-up after that answer.
 SHELL_MODULES = ("companion.app.shell", "companion.app.routes", "companion.app.routing",
                  "companion.app.theme", "companion.games", "companion.app.locale_detect",
-                 "companion.app.table_mode.sharing", "companion.app.table_mode.confine")
+                 "companion.app.table_mode.sharing", "companion.app.table_mode.confine",
+                 # the catalogues are read by i18n's own reader (Babel's for odd files)
+                 "babel.messages.pofile")
 
 _LAUNCH_PROBE = """\
 import json, sys, tempfile
 import companion.app.launch
 from companion.store import base
 companion.app.launch.open_store(tempfile.mkdtemp())
+from companion.web.connection_banner import banner_script
+banner_script("en")  # what the first page request adds: every language's words
 built = [m.__name__ for m in (base.StoredSession, base.SessionInfo, base.StoreProblem)
          if m.__pydantic_complete__]
 print(json.dumps({"modules": sorted(sys.modules), "built": built}))
