@@ -7,6 +7,7 @@ the banner's ASGI layer reads this at start."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 # Family name -> asset path.
 HANGUL = "VC Noto Sans KR"
@@ -35,24 +36,30 @@ def needed(language: str) -> list[str]:
 # Hangul (jamo, compatibility jamo, syllables), CJK punctuation, Bopomofo, the CJK
 # ideographs (extension A, unified, compatibility, the supplementary planes) and the
 # full-width forms: text with any of these needs a shipped web font to draw.
-_CJK = re.compile("[\u1100-\u11ff\u3000-\u303f\u3100-\u312f\u3130-\u318f"
-                  "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
-                  "\uff00-\uffef\U00020000-\U0003134f]")
+_CJK_CLASS = ("[\u1100-\u11ff\u3000-\u303f\u3100-\u312f\u3130-\u318f"
+              "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+              "\uff00-\uffef\U00020000-\U0003134f]")
+_HANGUL_CLASS = "[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]"
 
 
-_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(CJK, Hangul), compiled when first needed: about 3 ms that the server's start
+    (which imports this module for the banner) does not need (issue 23)."""
+    return re.compile(_CJK_CLASS), re.compile(_HANGUL_CLASS)
 
 
 def contains_cjk(text: str) -> bool:
     """True when `text` has a Hangul or Han character (or CJK punctuation)."""
-    return _CJK.search(text) is not None
+    return _patterns()[0].search(text) is not None
 
 
 def fonts_for_text(text: str) -> list[str]:
     """The shipped families `text` needs: the Korean font for Hangul, the Chinese ones
     for Han characters and CJK punctuation; none for other text."""
-    families = [HANGUL] if _HANGUL.search(text) else []
-    if _CJK.search(_HANGUL.sub("", text)):
+    cjk, hangul = _patterns()
+    families = [HANGUL] if hangul.search(text) else []
+    if cjk.search(hangul.sub("", text)):
         families += _HANT_ALL
     return families
 
