@@ -315,6 +315,28 @@ def load_messages(lang: str) -> Catalogue:
     return out
 
 
+@lru_cache(maxsize=4 * (len(SUPPORTED_LANGUAGES) + 1))
+def _shell_file(path: str, mtime_ns: int, size: int) -> _FileMessages:
+    return po_file_messages(Path(path).read_bytes())
+
+
+def page_text(lang: str, msgid: str) -> str:
+    """`Translator(lang).t(msgid)` for the web page's own words (the app's title and
+    description, the connection banner's): the page carries them in every language, at
+    the server's first answer (issue 23), when no catalogue is loaded yet. A msgid found
+    in the language's messages.po is read from that file alone (a msgid is in one file
+    of a language only: tests/app/test_po_reader.py), about a quarter of the work of
+    loading the whole catalogue; anything else goes the Translator's way."""
+    lang = lang if lang in SUPPORTED_LANGUAGES else DEFAULT_LANGUAGE
+    path = catalogue_path(lang)
+    try:
+        stat = path.stat()
+        text = _shell_file(str(path), stat.st_mtime_ns, stat.st_size).texts.get(msgid)
+    except Exception:  # unreadable or invalid: the Translator logs it and falls back
+        text = None
+    return text if text is not None else Translator(lang).t(msgid)
+
+
 def load_catalogue(lang: str) -> dict[str, str]:
     """msgid -> msgstr for one language's ordinary (not plural) messages."""
     return load_messages(lang).texts

@@ -61,7 +61,7 @@ from collections.abc import Awaitable, Callable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from companion.i18n import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, Translator
+from companion.i18n import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, page_text
 from companion.web.asgi import first_header, html_lang, language_for
 from companion.web.fonts import WEB_FONTS, font_face_css, needed
 from companion.web.manifest import brand_page
@@ -114,11 +114,11 @@ def banner_words() -> dict[str, dict[str, str]]:
     """Each supported language's banner words and app title, from the catalogues."""
     out: dict[str, dict[str, str]] = {}
     for lang in SUPPORTED_LANGUAGES:
-        tr = Translator(lang)
-        out[lang] = {"lost": tr.t(LOST_KEY), "back": tr.t(BACK_KEY),
-                     "notLive": tr.t(NOT_LIVE_KEY), "join": tr.t(JOIN_KEY),
-                     **{kind: tr.t(key) for kind, key in END_KEYS.items()},
-                     "title": tr.t(TITLE_KEY), "lang": html_lang(lang)}
+        keys = {"lost": LOST_KEY, "back": BACK_KEY, "notLive": NOT_LIVE_KEY,
+                "join": JOIN_KEY, **END_KEYS, "title": TITLE_KEY}
+        # page_text: from the language's messages.po alone, at the first answer (issue 23)
+        out[lang] = {**{name: page_text(lang, key) for name, key in keys.items()},
+                     "lang": html_lang(lang)}
     return out
 
 

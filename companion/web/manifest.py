@@ -23,7 +23,7 @@ from __future__ import annotations
 import html
 import re
 
-from companion.i18n import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, Translator
+from companion.i18n import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, Translator, page_text
 from companion.web.asgi import html_lang
 
 MANIFEST_FILE = "manifest.json"
@@ -80,9 +80,8 @@ def manifest(language: str = DEFAULT_LANGUAGE) -> dict[str, object]:
 def brand_page(page: bytes, language: str) -> bytes:
     """Flet's `index.html` with the app's title, description, language and theme colour."""
     lang = language if language in SUPPORTED_LANGUAGES else DEFAULT_LANGUAGE
-    tr = Translator(lang)
-    title = html.escape(tr.t(TITLE_KEY)).encode()
-    description = html.escape(tr.t(DESCRIPTION_KEY)).encode()
+    title = html.escape(page_text(lang, TITLE_KEY)).encode()
+    description = html.escape(page_text(lang, DESCRIPTION_KEY)).encode()
     page = _TITLE.sub(lambda _m: b"<title>" + title + b"</title>", page, count=1)
     page = _DESCRIPTION.sub(
         lambda _m: b'<meta name="description" content="' + description + b'">', page, count=1)

@@ -81,3 +81,31 @@ def test_anything_else_is_left_to_babel(case: str) -> None:
     with pytest.raises(ValueError):  # _NotPlain or a decoding error
         i18n._read_plain_po(data)
     assert po_file_messages(data) == i18n._read_po_with_babel(data)
+
+
+def test_a_msgid_is_in_one_file_of_a_language_only() -> None:
+    # load_messages would let a later file win silently, and page_text reads messages.po
+    # alone for the page's words.
+    for lang in SUPPORTED_LANGUAGES:
+        where: dict[str, str] = {}
+        for path in catalogue_files(lang):
+            found = po_file_messages(path.read_bytes())
+            for msgid in [*found.texts, *found.plurals]:
+                assert msgid not in where, f"{lang}: {msgid} in {where[msgid]} and {path.name}"
+                where[msgid] = path.name
+
+
+def test_page_text_is_what_the_translator_says_without_loading_the_catalogues() -> None:
+    i18n.load_messages.cache_clear()
+    shell_ids = {lang: list(po_file_messages(i18n.catalogue_path(lang).read_bytes()).texts)
+                 for lang in SUPPORTED_LANGUAGES}
+    texts = {(lang, msgid): i18n.page_text(lang, msgid)
+             for lang, ids in shell_ids.items() for msgid in ids}
+    assert i18n.load_messages.cache_info().currsize == 0  # messages.po alone was read
+    assert len(texts) > 4 * 50
+    assert texts == {(lang, msgid): i18n.Translator(lang).t(msgid)
+                     for lang, ids in shell_ids.items() for msgid in ids}
+    # elsewhere than in messages.po, unknown, or an unsupported language: the Translator's
+    assert i18n.page_text("de", "history.title") == i18n.Translator("de").t("history.title")
+    assert i18n.page_text("ko", "no.such.key") == "no.such.key"
+    assert i18n.page_text("xx", "app.title") == i18n.Translator("en").t("app.title")
