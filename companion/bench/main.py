@@ -211,6 +211,6 @@ def run_bench(args: argparse.Namespace) -> int:
     if "startup" in figs:
         s = figs["startup"]
         print(f"startup to first HTTP 200: app {s.get('app_ms')} ms, bare Flet "
-              f"{s.get('hello_ms')} ms, ratio {s.get('ratio')}")
+              f"{s.get('hello_ms')} ms, ratio {s.get('ratio')} (load {s.get('load')})")
     print(f"(bench took {figs['bench_seconds']} s)", file=sys.stderr)
     return 0
