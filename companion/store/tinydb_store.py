@@ -15,7 +15,9 @@ Layout under the data directory::
 Writes: every change of a game (create, append, undo, finish, preferences) is one atomic
 replace of its file (temp file, fsync, rename, fsync of the folder), made under the game's
 lock after checking the `expected` version it extends. A kill can cost at most the write
-in flight. Nothing else is written per action: saving an event costs the same with 10,000
+in flight. Saving an event into a game this store wrote last (every save of a game in
+play) neither encodes the whole file nor copies it through TinyDB: the cached text of its
+tables is extended by the new events (`_append_known`), giving the same bytes. Nothing else is written per action: saving an event costs the same with 10,000
 stored games as with none. `list_sessions` compares each file's stamp with its index entry
 and re-reads only the files that changed, so the index can never disagree for long.
 
@@ -50,6 +52,7 @@ from companion.core.json_types import JsonObject
 from companion.store import crashpoints
 from companion.store.atomic import (
     AtomicJSONStorage,
+    CachedFile,
     CorruptFileError,
     ReadCache,
     Tables,
@@ -85,6 +88,7 @@ from companion.store.session_file import (
     MIGRATIONS,
     REDO,
     SETTINGS_TABLE,
+    appended_tables,
     check_index_entry,
     check_session_tables,
     check_setting,
@@ -94,6 +98,7 @@ from companion.store.session_file import (
     json_docs,
     meta_doc,
     migrate_tables,
+    next_doc_id,
     one_line,
     ordered,
     session_file_tables,
@@ -286,11 +291,16 @@ class TinyDBStore:
         """The session's tables at the current schema, in memory (nothing written), and
         the tables as read (the same object unless a migration was needed).
         SessionNotFound, CorruptFileError or UnsupportedSchema otherwise."""
-        tables = AtomicJSONStorage(path, self._cache).read()
-        if tables is None:
+        entry = AtomicJSONStorage(path, self._cache).read_entry()
+        if entry is None:
             raise SessionNotFound(session_id)
-        migrated, _ = migrate_tables(tables, path)
+        tables = entry.data
+        if entry.checked:  # this revision was checked when it was read or written
+            return tables, tables
+        migrated, changed = migrate_tables(tables, path)
         check_session_tables(migrated, session_id, path)
+        if not changed:
+            entry.checked = True
         return migrated, tables
 
     def _read_checked(self, session_id: str) -> tuple[JsonObject, JsonObject]:
@@ -563,7 +573,59 @@ class TinyDBStore:
             if len(redo):
                 redo.truncate()
 
+        self._writable()
+        version = self._append_known(session_id, expected, docs, fields)
+        if version is not None:
+            return version
         return self._write(session_id, expected, fields, change)
+
+    def _append_known(self, session_id: str, expected: int | None,
+                      docs: list[JsonObject], fields: JsonObject) -> int | None:
+        """`append` of a game whose file this store wrote last (the usual case: every
+        save of a game in play): the same file, written the same way (one atomic
+        replace under the game's lock, after checking `expected`), but made from the
+        cached tables and their cached text (appended_tables): neither TinyDB's copies
+        of every table nor an encoding of the whole file. None if the cache does not
+        hold the file's current revision as written here (then nothing was done)."""
+        path = self._session_path(session_id)
+        storage = AtomicJSONStorage(path, self._cache)
+        with self.session_lock(session_id):
+            try:
+                entry = storage.read_entry()
+                if entry is None or entry.texts is None:
+                    return None
+                self._check_entry(session_id, path, entry)
+            except (CorruptFileError, UnsupportedSchema):
+                return None  # the TinyDB path reports it (and quarantines a damaged file)
+            if not entry.checked:
+                return None  # an older schema: the TinyDB path migrates it
+            version = meta_doc(entry.data)["version"]
+            if expected is not None and version != expected:
+                raise StaleWrite(session_id, expected, version)
+            next_id = entry.next_ids.get(EVENTS)
+            if next_id is None:
+                next_id = next_doc_id(entry.data.get(EVENTS) or {})
+                if next_id is None:
+                    return None
+            made = appended_tables(entry.data, entry.texts, next_id, docs, fields,
+                                   utc_iso())
+            if made is None:
+                return None
+            tables, known = made
+            storage.write_known(tables, known, checked=True,
+                                next_ids={EVENTS: next_id + len(docs)})
+            return cast(int, version) + 1
+
+    @staticmethod
+    def _check_entry(session_id: str, path: Path, entry: CachedFile) -> None:
+        """Check a cached file's layout once per revision (entry.checked); a file of an
+        older schema stays unchecked (it needs a migration)."""
+        if entry.checked:
+            return
+        migrated, changed = migrate_tables(entry.data, path)
+        if not changed:
+            check_session_tables(migrated, session_id, path)
+            entry.checked = True
 
     def replace_log(self, session_id: str, events: list[JsonObject],
                     redo: list[JsonObject], *, expected: int | None = None,
