@@ -17,9 +17,13 @@ replace of its file (temp file, fsync, rename, fsync of the folder), made under 
 lock after checking the `expected` version it extends. A kill can cost at most the write
 in flight. Saving an event into a game this store wrote last (every save of a game in
 play) neither encodes the whole file nor copies it through TinyDB: the cached text of its
-tables is extended by the new events (`_append_known`), giving the same bytes. Nothing else is written per action: saving an event costs the same with 10,000
-stored games as with none. `list_sessions` compares each file's stamp with its index entry
-and re-reads only the files that changed, so the index can never disagree for long.
+tables is extended by the new events (`_append_known`), giving the same bytes. Nothing
+else is written per action: saving an event costs the same with 10,000 stored games as
+with none. `list_sessions` compares each file's stamp with its index entry and re-reads
+only the files that changed, so the index can never disagree for long; with none
+changed since its last listing it gives the same games again (no validation, no sort).
+Each index entry notes its file's store schema: a file checked whole at the current one
+is known sound while its stamp stays, and a backup takes its bytes (`session_json`).
 
 Reads take no lock (a reader sees the old or the new file, never a mix), so a read-only
 data folder still lists and opens every game; its writes raise ReadOnlyStore.
@@ -56,6 +60,7 @@ from companion.store.atomic import (
     CorruptFileError,
     ReadCache,
     Tables,
+    encode_json,
     fsync_dir,
     is_temp_name,
 )
@@ -138,6 +143,33 @@ class _Batch(CachingMiddleware):
     WRITE_CACHE_SIZE = sys.maxsize
 
 
+def _read_if_stamped(path: Path, known: list[int]) -> str | None:
+    """The text of the file at `path` if it is still the one stamped `known` (size, mtime,
+    inode: the stamp of the file as opened) and a JSON object's text as it is (no BOM,
+    no blanks around it); None otherwise (changed, gone, unreadable)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        status = os.fstat(fd)
+        if stamp(status) != known:
+            return None
+        chunks, left = [], status.st_size
+        while left > 0:
+            chunk = os.read(fd, left)
+            if not chunk:
+                return None  # shorter than its stamp says: changed meanwhile
+            chunks.append(chunk)
+            left -= len(chunk)
+        text = b"".join(chunks).decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    finally:
+        os.close(fd)
+    return text if text[:1] == "{" and text[-1:] == "}" else None
+
+
 # --------------------------------------------------------------------------- the store
 
 
@@ -156,6 +188,10 @@ class TinyDBStore:
         self._lock_timeout = lock_timeout
         # Parsed copies of the few most recently used files; validated by revision token.
         self._cache = ReadCache(cache_size)
+        # The last listing: (index.json's revision, the games listed from it), reused while
+        # no game file changed; and the stamps of the files it found sound (session_json).
+        self._listing: tuple[str, list[SessionInfo]] | None = None
+        self._sound: dict[str, list[int]] = {}
         self._locks: dict[str, BaseFileLock] = {}
         self._locks_guard = threading.Lock()
         self.read_only: str | None = self._open_folders()
@@ -374,10 +410,14 @@ class TinyDBStore:
         path = self.sessions_dir / f"{session_id}.json"
         try:
             try:
-                tables, _ = self._read_session_tables(session_id, path)
+                tables, raw = self._read_session_tables(session_id, path)
+                # The schema of the file as it is: a file of the current one was checked
+                # whole (what lets a backup take its bytes as they are, session_json).
+                schema = meta_doc(raw).get("schema")
             except UnsupportedSchema:
                 # Newer file: list it from its meta if that still looks familiar.
                 tables = AtomicJSONStorage(path).read() or {}
+                schema = meta_doc(tables).get("schema")
             info = info_from_meta(meta_doc(tables))
         except CorruptFileError:
             self._quarantine_session_if_free(session_id, path)
@@ -387,7 +427,7 @@ class TinyDBStore:
         except (OSError, ValueError, KeyError, TypeError, ValidationError) as exc:
             log.warning("cannot list session file %s: %s", path, exc)
             return None
-        return {**info.model_dump(mode="json"), "stamp": stamp(stat)}
+        return {**info.model_dump(mode="json"), "stamp": stamp(stat), "schema": schema}
 
     def session_info(self, session_id: str) -> SessionInfo | None:
         """What `list_sessions` lists for one game, read from its file alone (None: no
@@ -423,40 +463,84 @@ class TinyDBStore:
     def _write_tables(self, path: Path, tables: Tables) -> None:
         AtomicJSONStorage(path, self._cache).write(tables)
 
+    def _read_index(self) -> tuple[CachedFile | None, Exception | None]:
+        """index.json as cached (its entries checked once per revision); (None, why) if
+        it is damaged, (None, None) if there is none."""
+        try:
+            entry = AtomicJSONStorage(self.index_path, self._cache).read_entry()
+            if entry is not None and not entry.checked:
+                check_table_file(entry.data, INDEX_TABLE, check_index_entry)
+                entry.checked = True
+            return entry, None
+        except (CorruptFileError, ValidationError, ValueError, TypeError,
+                AttributeError) as exc:
+            self._cache.discard(str(self.index_path))
+            return None, exc
+
     def list_sessions(self) -> list[SessionInfo]:
         on_disk = self._scan_sessions()
-        tables, damage = self._read_table_file(self.index_path, INDEX_TABLE,
-                                               check_index_entry)
+        index, damage = self._read_index()
         cached: dict[str, JsonObject] = {}
-        for doc in (tables or {}).get(INDEX_TABLE, {}).values():
+        for doc in (index.data if index else {}).get(INDEX_TABLE, {}).values():
             cached[doc["id"]] = doc
         entries: list[JsonObject] = []
-        dirty = damage is not None or tables is None or cached.keys() - on_disk.keys()
+        dirty = damage is not None or index is None or cached.keys() - on_disk.keys()
         for session_id, stat in on_disk.items():
             entry = cached.get(session_id)
-            if entry is None or entry.get("stamp") != stamp(stat):
-                # New, changed since it was indexed, or never indexed: read the file.
+            if entry is None or entry.get("stamp") != stamp(stat) or "schema" not in entry:
+                # New, changed since it was indexed, or never indexed (or by a version
+                # that did not note its schema): read the file.
                 entry = self._index_entry(session_id, stat)
                 dirty = True
             if entry is not None:
                 entries.append(entry)
+        listing = self._listing
+        if not dirty and index is not None and listing is not None \
+                and listing[0] == index.rev:
+            # Nothing changed since the last listing: the same games.
+            return list(listing[1])
+        rev = None
         if dirty and self.read_only is None:
             try:
                 with self._store_lock:
                     if damage is not None and self.index_path.exists():
                         self._quarantine(self.index_path, one_line(damage), kind="index")
-                    self._write_tables(self.index_path, index_tables(
-                        sorted(entries, key=lambda e: str(e["id"]))))
+                    written = AtomicJSONStorage(self.index_path, self._cache).write_known(
+                        index_tables(sorted(entries, key=lambda e: str(e["id"]))), {},
+                        checked=True)
+                    rev = written.rev if written is not None else None
             except OSError as exc:
                 # The index is a cache: a disk that is full (ENOSPC) or refuses the write
                 # must not fail a listing (Home, History, a backup export); the next
                 # listing reads the changed files again and tries once more.
                 log.warning("index.json not rewritten (%s): listed from the files",
                              one_line(exc))
+        elif not dirty and index is not None:
+            rev = index.rev
         infos = [SessionInfo.model_validate(
-            {k: v for k, v in entry.items() if k != "stamp"}) for entry in entries]
+            {k: v for k, v in entry.items() if k not in ("stamp", "schema")})
+            for entry in entries]
         infos.sort(key=lambda i: (iso_to_ts(i.updated_at), i.created_at, i.id), reverse=True)
-        return infos
+        self._sound = {str(e["id"]): e["stamp"] for e in entries
+                       if e.get("schema") == STORE_SCHEMA}
+        self._listing = (rev, infos) if rev else None
+        return list(infos)
+
+    def session_json(self, session_id: str) -> str:
+        """The game's file as JSON text, for a backup: its tables at the current schema
+        (and maybe its `_rev`). The file's own bytes when they are known sound: the last
+        listing read and checked this very file (its stamp: size, mtime, inode) at the
+        current schema; otherwise it is read and checked as `load` reads it (a damaged
+        file is quarantined: CorruptSession)."""
+        known = self._sound.get(session_id)
+        if known is not None:
+            text = _read_if_stamped(self._session_path(session_id), known)
+            if text is not None:
+                return text
+        tables, raw = self._read_checked(session_id)
+        if tables is not raw and self.read_only is None:
+            self._persist_migration(session_id, tables, raw)
+        return encode_json(tables)
 
     def _settings_docs(self) -> JsonObject:
         """Every setting; a damaged settings file is set aside once, reported with the
