@@ -170,6 +170,30 @@ def _read_if_stamped(path: Path, known: list[int]) -> str | None:
     return text if text[:1] == "{" and text[-1:] == "}" else None
 
 
+class _Listed:
+    """One game of a listing: its index entry, the SessionInfo validated from it, its
+    place in the listing (newest first) and its JSON text in index.json, made once per
+    entry object (an unchanged game keeps its entry object from listing to listing)."""
+
+    __slots__ = ("entry", "info", "rank", "_text")
+
+    def __init__(self, entry: JsonObject) -> None:
+        self.entry = entry
+        self.info = SessionInfo.model_validate(
+            {k: v for k, v in entry.items() if k not in ("stamp", "schema")})
+        self.rank = (iso_to_ts(self.info.updated_at), self.info.created_at, self.info.id)
+        self._text: str | None = None
+
+    @classmethod
+    def of(cls, entry: JsonObject, last: _Listed | None) -> _Listed:
+        return last if last is not None and last.entry is entry else cls(entry)
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = encode_json(self.entry)
+        return self._text
+
+
 # --------------------------------------------------------------------------- the store
 
 
@@ -188,10 +212,14 @@ class TinyDBStore:
         self._lock_timeout = lock_timeout
         # Parsed copies of the few most recently used files; validated by revision token.
         self._cache = ReadCache(cache_size)
+        # index.json and settings.json, apart: reading game files never pushes them out.
+        self._own_cache = ReadCache(2)
         # The last listing: (index.json's revision, the games listed from it), reused while
         # no game file changed; and the stamps of the files it found sound (session_json).
         self._listing: tuple[str, list[SessionInfo]] | None = None
         self._sound: dict[str, list[int]] = {}
+        # Per game listed last: its index entry (the very object) and what was made of it.
+        self._listed: dict[str, _Listed] = {}
         self._locks: dict[str, BaseFileLock] = {}
         self._locks_guard = threading.Lock()
         self.read_only: str | None = self._open_folders()
@@ -274,8 +302,12 @@ class TinyDBStore:
         problem = self._quarantined.set_aside(path, reason, kind=kind, title=title,
                                               recovered=recovered,
                                               keep_original=keep_original)
-        self._cache.discard(str(path))
+        self._cache_of(path).discard(str(path))
         return problem
+
+    def _cache_of(self, path: Path) -> ReadCache:
+        return self._own_cache if path in (self.index_path, self.settings_path) \
+            else self._cache
 
     def _quarantine_session_if_free(self, session_id: str, path: Path) -> None:
         """Quarantine a session file found corrupt while holding the store lock.
@@ -451,30 +483,30 @@ class TinyDBStore:
                          ) -> tuple[JsonObject | None, Exception | None]:
         """(tables, None) for a sound file or None when missing; (None, why) if damaged."""
         try:
-            tables = AtomicJSONStorage(path, self._cache).read()
+            tables = AtomicJSONStorage(path, self._cache_of(path)).read()
             if tables is not None:
                 check_table_file(tables, table_name, check)
             return tables, None
         except (CorruptFileError, ValidationError, ValueError, TypeError,
                 AttributeError) as exc:
-            self._cache.discard(str(path))
+            self._cache_of(path).discard(str(path))
             return None, exc
 
     def _write_tables(self, path: Path, tables: Tables) -> None:
-        AtomicJSONStorage(path, self._cache).write(tables)
+        AtomicJSONStorage(path, self._cache_of(path)).write(tables)
 
     def _read_index(self) -> tuple[CachedFile | None, Exception | None]:
         """index.json as cached (its entries checked once per revision); (None, why) if
         it is damaged, (None, None) if there is none."""
         try:
-            entry = AtomicJSONStorage(self.index_path, self._cache).read_entry()
+            entry = AtomicJSONStorage(self.index_path, self._own_cache).read_entry()
             if entry is not None and not entry.checked:
                 check_table_file(entry.data, INDEX_TABLE, check_index_entry)
                 entry.checked = True
             return entry, None
         except (CorruptFileError, ValidationError, ValueError, TypeError,
                 AttributeError) as exc:
-            self._cache.discard(str(self.index_path))
+            self._own_cache.discard(str(self.index_path))
             return None, exc
 
     def list_sessions(self) -> list[SessionInfo]:
@@ -499,16 +531,16 @@ class TinyDBStore:
                 and listing[0] == index.rev:
             # Nothing changed since the last listing: the same games.
             return list(listing[1])
+        listed = self._listed
+        made = {str(entry["id"]): _Listed.of(entry, listed.get(str(entry["id"])))
+                for entry in entries}
         rev = None
         if dirty and self.read_only is None:
             try:
                 with self._store_lock:
                     if damage is not None and self.index_path.exists():
                         self._quarantine(self.index_path, one_line(damage), kind="index")
-                    written = AtomicJSONStorage(self.index_path, self._cache).write_known(
-                        index_tables(sorted(entries, key=lambda e: str(e["id"]))), {},
-                        checked=True)
-                    rev = written.rev if written is not None else None
+                    rev = self._write_index([made[key] for key in sorted(made)])
             except OSError as exc:
                 # The index is a cache: a disk that is full (ENOSPC) or refuses the write
                 # must not fail a listing (Home, History, a backup export); the next
@@ -517,14 +549,22 @@ class TinyDBStore:
                              one_line(exc))
         elif not dirty and index is not None:
             rev = index.rev
-        infos = [SessionInfo.model_validate(
-            {k: v for k, v in entry.items() if k not in ("stamp", "schema")})
-            for entry in entries]
-        infos.sort(key=lambda i: (iso_to_ts(i.updated_at), i.created_at, i.id), reverse=True)
-        self._sound = {str(e["id"]): e["stamp"] for e in entries
-                       if e.get("schema") == STORE_SCHEMA}
+        ranked = sorted(made.values(), key=lambda item: item.rank, reverse=True)
+        infos = [item.info for item in ranked]
+        self._listed = made
+        self._sound = {key: item.entry["stamp"] for key, item in made.items()
+                       if item.entry.get("schema") == STORE_SCHEMA}
         self._listing = (rev, infos) if rev else None
         return list(infos)
+
+    def _write_index(self, items: list[_Listed]) -> str | None:
+        """Write index.json (entries by id), each entry's text made once (_Listed.text);
+        the new revision."""
+        entries = [item.entry for item in items]
+        text = "{" + ",".join(f'"{n}":{item.text()}' for n, item in enumerate(items, 1)) + "}"
+        written = AtomicJSONStorage(self.index_path, self._own_cache).write_known(
+            index_tables(entries), {INDEX_TABLE: text}, checked=True)
+        return written.rev if written is not None else None
 
     def session_json(self, session_id: str) -> str:
         """The game's file as JSON text, for a backup: its tables at the current schema
