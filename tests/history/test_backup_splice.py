@@ -168,6 +168,23 @@ def test_a_listing_with_nothing_changed_gives_the_same_games(tmp_path: Path) -> 
     assert [i.title for i in store.list_sessions()].count("Renamed") == 1
 
 
+def test_the_index_rewritten_from_kept_texts_is_its_full_encoding(tmp_path: Path) -> None:
+    store = _filled(tmp_path / "a")
+    store.list_sessions()
+    finished_tally(store, "villagers", ["Cy", "Di"])  # a new game: the index rewritten
+    infos = store.list_sessions()
+    store.update_info(infos[-1].id, title="Renamed")
+    again = store.list_sessions()
+    raw = (tmp_path / "a" / "index.json").read_bytes()
+    assert raw == json.dumps(json.loads(raw), ensure_ascii=False,
+                             separators=(",", ":")).encode("utf-8")
+    entries = list(json.loads(raw)["sessions"].values())
+    assert [e["id"] for e in entries] == sorted(i.id for i in again)
+    assert {e["title"] for e in entries} >= {"Renamed"} and len(entries) == 4
+    assert sorted(TinyDBStore(tmp_path / "a").list_sessions(), key=lambda i: i.id) == \
+        sorted(again, key=lambda i: i.id)
+
+
 @pytest.mark.parametrize(("change", "where"), [
     (lambda g: g.update(meta="nope"), "games.0"),
     (lambda g: g["events"].update({"1": 3}), "games.0"),
