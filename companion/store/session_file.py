@@ -237,7 +237,8 @@ def ordered(table: JsonObject) -> list[JsonObject]:
     return [table[key] for key in sorted(table, key=int)]
 
 
-def check_index_entry(doc: JsonObject) -> None:
+def check_index_entry(doc: JsonObject) -> SessionInfo:
+    """Raise unless `doc` is an index entry; the SessionInfo it holds."""
     info = SessionInfo.model_validate(doc)
     iso_to_ts(info.updated_at)  # list_sessions sorts by these
     stamp = doc.get("stamp")
@@ -245,10 +246,11 @@ def check_index_entry(doc: JsonObject) -> None:
     if stamp is not None and not (isinstance(stamp, list) and len(stamp) == 3
                                   and all(isinstance(n, int) for n in stamp)):
         raise ValueError("index entry with a malformed file stamp")
+    return info
 
 
 def check_table_file(tables: JsonObject, table_name: str,
-                      check: Callable[[JsonObject], None]) -> None:
+                      check: Callable[[JsonObject], object]) -> None:
     """Raise ValueError unless `tables` is exactly {table_name: {"<n>": doc, ...}}."""
     unknown = set(tables) - {table_name}
     if unknown:

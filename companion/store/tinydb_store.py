@@ -178,9 +178,9 @@ class _Listed:
 
     __slots__ = ("entry", "info", "rank", "_text")
 
-    def __init__(self, entry: JsonObject) -> None:
+    def __init__(self, entry: JsonObject, info: SessionInfo | None = None) -> None:
         self.entry = entry
-        self.info = SessionInfo.model_validate(
+        self.info = info if info is not None else SessionInfo.model_validate(
             {k: v for k, v in entry.items() if k not in ("stamp", "schema")})
         self.rank = (iso_to_ts(self.info.updated_at), self.info.created_at, self.info.id)
         self._text: str | None = None
@@ -502,8 +502,15 @@ class TinyDBStore:
         try:
             entry = AtomicJSONStorage(self.index_path, self._own_cache).read_entry()
             if entry is not None and not entry.checked:
-                check_table_file(entry.data, INDEX_TABLE, check_index_entry)
+                made: dict[str, _Listed] = {}
+
+                def check(doc: JsonObject) -> None:
+                    # What the check validates is what the listing shows: kept.
+                    made[str(doc["id"])] = _Listed(doc, check_index_entry(doc))
+
+                check_table_file(entry.data, INDEX_TABLE, check)
                 entry.checked = True
+                self._listed = {**self._listed, **made}
             return entry, None
         except (CorruptFileError, ValidationError, ValueError, TypeError,
                 AttributeError) as exc:
