@@ -71,6 +71,8 @@ class CachedFile:
     texts: dict[str, str] | None = None
     checked: bool = False
     next_ids: dict[str, int] = field(default_factory=dict)
+    #: The JSON text of each document of one table, as read (`read_entry(doc_texts_of)`).
+    doc_texts: dict[str, str] | None = None
 
 
 class ReadCache:
@@ -159,6 +161,46 @@ def atomic_write_bytes(path: Path, payload: bytes) -> None:
     fsync_dir(directory)
 
 
+_DECODE = json.JSONDecoder().raw_decode
+
+
+def parse_with_doc_texts(raw: bytes, table: str) -> tuple[JsonObject, dict[str, str]] | None:
+    """Parse a file that is exactly `{"_rev":"<token>","<table>":{"<id>":<doc>,...}}`,
+    compact as written here, one document at a time; the data (as json.loads gives it)
+    and each document's text. None for anything else (the caller parses it whole, which
+    also says what is wrong with a damaged file)."""
+    try:
+        text = raw.decode("utf-8")
+        head = re.compile(r'\{"_rev":"([0-9a-f]{32})",' + re.escape(json.dumps(table))
+                          + r":\{").match(text)
+        if head is None:
+            return None
+        docs: JsonObject = {}
+        texts: dict[str, str] = {}
+        pos = head.end()
+        if text[pos] != "}":
+            while True:
+                if text[pos] != '"':
+                    return None
+                key, pos = _DECODE(text, pos)
+                if text[pos] != ":":
+                    return None
+                doc, end = _DECODE(text, pos + 1)
+                docs[key] = doc
+                texts[key] = text[pos + 1:end]
+                pos = end
+                if text[pos] == "}":
+                    break
+                if text[pos] != ",":
+                    return None
+                pos += 1
+        if text[pos:] != "}}":
+            return None
+    except (UnicodeDecodeError, ValueError, IndexError):
+        return None
+    return {_REV_KEY: head[1], table: docs}, texts
+
+
 class AtomicJSONStorage(Storage):
     """TinyDB storage: atomic, durable writes; strict reads; optional shared read cache.
 
@@ -178,9 +220,11 @@ class AtomicJSONStorage(Storage):
         entry = self.read_entry()
         return None if entry is None else entry.data
 
-    def read_entry(self) -> CachedFile | None:
+    def read_entry(self, doc_texts_of: str | None = None) -> CachedFile | None:
         """The file as cached (parsed at most once per revision); None if it is missing.
-        Without a cache, or for a file without a revision token, a fresh uncached entry."""
+        Without a cache, or for a file without a revision token, a fresh uncached entry.
+        `doc_texts_of`: a file of that one table, as written here, is parsed document by
+        document, keeping each one's text (CachedFile.doc_texts)."""
         try:
             with open(self.path, "rb") as handle:
                 head = handle.read(_HEAD_BYTES)
@@ -192,11 +236,15 @@ class AtomicJSONStorage(Storage):
                 raw = head + handle.read()
         except FileNotFoundError:
             return None
-        data = self._parse(raw)
+        split = None if doc_texts_of is None else parse_with_doc_texts(raw, doc_texts_of)
+        data, doc_texts = split if split is not None else (self._parse(raw), None)
         rev = data.pop(_REV_KEY, None)
         if self._cache is not None and isinstance(rev, str):
-            return self._cache.put(self._key, rev, data)
-        return CachedFile(rev if isinstance(rev, str) else "", data)
+            entry = self._cache.put(self._key, rev, data)
+        else:
+            entry = CachedFile(rev if isinstance(rev, str) else "", data)
+        entry.doc_texts = doc_texts
+        return entry
 
     def _parse(self, raw: bytes) -> JsonObject:
         if not raw.strip():

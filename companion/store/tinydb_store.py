@@ -189,6 +189,10 @@ class _Listed:
     def of(cls, entry: JsonObject, last: _Listed | None) -> _Listed:
         return last if last is not None and last.entry is entry else cls(entry)
 
+    def known_text(self, text: str | None) -> None:
+        """The entry's text as read from index.json (written compact, as `text` makes)."""
+        self._text = text
+
     def text(self) -> str:
         if self._text is None:
             self._text = encode_json(self.entry)
@@ -500,7 +504,8 @@ class TinyDBStore:
         """index.json as cached (its entries checked once per revision); (None, why) if
         it is damaged, (None, None) if there is none."""
         try:
-            entry = AtomicJSONStorage(self.index_path, self._own_cache).read_entry()
+            entry = AtomicJSONStorage(self.index_path, self._own_cache).read_entry(
+                INDEX_TABLE)
             if entry is not None and not entry.checked:
                 made: dict[str, _Listed] = {}
 
@@ -510,6 +515,11 @@ class TinyDBStore:
 
                 check_table_file(entry.data, INDEX_TABLE, check)
                 entry.checked = True
+                for key, doc in entry.data.get(INDEX_TABLE, {}).items():
+                    # Its text as read: a rewrite of the index takes it as it is.
+                    listed = made[str(doc["id"])]
+                    if listed.entry is doc:
+                        listed.known_text((entry.doc_texts or {}).get(key))
                 self._listed = {**self._listed, **made}
             return entry, None
         except (CorruptFileError, ValidationError, ValueError, TypeError,

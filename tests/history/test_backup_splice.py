@@ -183,6 +183,14 @@ def test_the_index_rewritten_from_kept_texts_is_its_full_encoding(tmp_path: Path
     assert {e["title"] for e in entries} >= {"Renamed"} and len(entries) == 4
     assert sorted(TinyDBStore(tmp_path / "a").list_sessions(), key=lambda i: i.id) == \
         sorted(again, key=lambda i: i.id)
+    # A new store takes each entry's text from the index as read.
+    fresh = TinyDBStore(tmp_path / "a")
+    fresh.list_sessions()
+    finished_tally(fresh, "small-city", ["Ed", "Flo"])
+    assert len(fresh.list_sessions()) == 5
+    raw = (tmp_path / "a" / "index.json").read_bytes()
+    assert raw == json.dumps(json.loads(raw), ensure_ascii=False,
+                             separators=(",", ":")).encode("utf-8")
 
 
 @pytest.mark.parametrize(("change", "where"), [
