@@ -2,10 +2,21 @@
 
 A backup file is one JSON object::
 
-    {"format": "village-companion-backup", "version": 1, "exported_at": "...Z",
-     "games": [{"id", "game", "title", "created_at", "updated_at", "header", "events",
-                "redo", "version", "finished", "summary"}, ...],
+    {"format": "village-companion-backup", "version": 2, "exported_at": "...Z",
+     "games": [{"meta": {"1": {"id", "game", "title", "created_at", "updated_at",
+                               "header", "version", "finished", "summary", "schema"}},
+                "events": {"1": {...}, ...}, "redo": {...}}, ...],
      "settings": {key: value, ...}}
+
+Each game is its session file's own tables (companion/store/session_file.py; a `_rev`
+may come with them and is ignored), so a game file known sound goes into the backup as
+its bytes, unparsed (SessionStore.session_json): at 10,000 games the export reads files
+instead of parsing and encoding them. A per-game setting of an old game (store schema 1)
+is among the settings under its own key, "session:<id>:<name>". Version 1, which import
+still reads and `export_backup` still gives, lists each game as one object::
+
+     "games": [{"id", "game", "title", "created_at", "updated_at", "header", "events",
+                "redo", "version", "finished", "summary", "settings"?}, ...]
 
 Every game is as stored (its header holds the setup and the component values it started
 with, so its log replays as it was played). The settings are the app's own (language,
@@ -42,6 +53,7 @@ import json
 import uuid
 from collections.abc import Callable, Iterable
 from datetime import date
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -61,18 +73,33 @@ from companion.history.names import MERGE_SETTING
 from companion.history.played import PLAYED_KEY, keep_played
 from companion.history.query import newest_first
 from companion.history.records import GameRecord
+from companion.store.atomic import CorruptFileError
 from companion.store.base import (
     SessionInfo,
     SessionNotFound,
     StoredSession,
+    UnsupportedSchema,
     clone_json,
     utc_iso,
     validate_session_id,
 )
+from companion.store.session_file import (
+    EVENTS,
+    REDO,
+    check_session_tables,
+    meta_doc,
+    migrate_tables,
+    ordered,
+)
 
 FORMAT = "village-companion-backup"
 GAME_FORMAT = "village-companion-game"
-VERSION = 1
+#: The backup version `backup_json` writes (its games: session files' tables); import reads
+#: it and every older one.
+VERSION = 2
+#: The backup version whose games are objects (`export_backup` gives it), and of one game.
+ENTRIES_VERSION = 1
+GAME_VERSION = 1
 
 #: App settings (companion/app/settings.py KEY_*; a test keeps the two lists equal).
 APP_SETTING_KEYS = tuple(APP_SETTING_VALUES)
@@ -121,6 +148,8 @@ class BackupStore(Protocol):
     def load(self, session_id: str) -> StoredSession: ...
 
     def read_only_view(self, session_id: str) -> StoredSession: ...
+
+    def session_json(self, session_id: str) -> str: ...
 
     def replace_log(self, session_id: str, events: list[JsonObject],
                     redo: list[JsonObject], *, expected: int | None = None,
@@ -229,24 +258,34 @@ def _export(store: BackupStore, read: Callable[[str], StoredSession]) -> JsonObj
     # The settings are read once, not twice per game (10,000 games: 20,000 reads).
     infos = sorted(store.list_sessions(), key=lambda i: (i.created_at, i.id))
     settings = store.settings()
-    return {"format": FORMAT, "version": VERSION, "exported_at": utc_iso(),
+    return {"format": FORMAT, "version": ENTRIES_VERSION, "exported_at": utc_iso(),
             "games": [_game_entry(read(info.id), info, settings) for info in infos],
             "settings": settings_of(store, settings)}
 
 
 def export_backup(store: BackupStore) -> JsonObject:
-    """Everything stored, as the JSON object of a backup file (oldest game first); the
-    caller may change it (its values are copies)."""
+    """Everything stored, as the JSON object of a backup file of version 1 (games as
+    objects, oldest first); the caller may change it (its values are copies)."""
     return _export(store, store.load)
 
 
 def backup_json(store: BackupStore) -> str:
-    """The backup file's text. The games are read without copies (the store's
-    read_only_view): they become text at once and are never changed. Compact: at
-    10,000 games 12 MB instead of 19 MB, encoded in a fifth of the time; any JSON
-    reader, the import included, takes both."""
-    return json.dumps(_export(store, store.read_only_view), ensure_ascii=False,
-                      allow_nan=False, separators=(",", ":"))
+    """The backup file's text (version 2, compact): every game is its file's tables, as
+    the store gives them (session_json: a file known sound as its bytes, unparsed), oldest
+    first; then the settings, an old game's own among them."""
+    infos = sorted(store.list_sessions(), key=lambda i: (i.created_at, i.id))
+    values = store.settings()
+    settings = settings_of(store, values)
+    for info in infos:
+        for name in LEGACY_GAME_SETTINGS:
+            key = legacy_key(info.id, name)
+            if key in values:
+                settings[key] = values[key]
+    head = json.dumps({"format": FORMAT, "version": VERSION, "exported_at": utc_iso()},
+                      ensure_ascii=False, separators=(",", ":"))
+    games = ",".join(store.session_json(info.id) for info in infos)
+    tail = json.dumps(settings, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return f'{head[:-1]},"games":[{games}],"settings":{tail}}}'
 
 
 # --------------------------------------------------------------------------- import
@@ -288,6 +327,8 @@ def parse_backup(data: bytes | str) -> Backup:
                           f"version {version}; this app reads up to {VERSION}): update "
                           "the app to import it",
                           "newer", version=version, supported=VERSION)
+    if version >= 2:
+        raw = {**raw, "games": games_as_objects(raw.get("games"))}
     try:
         clone_json(raw)  # NaN, Infinity: refused here as the store would refuse them
         backup = Backup.model_validate(raw)
@@ -302,6 +343,36 @@ def parse_backup(data: bytes | str) -> Backup:
                           detail=f"id {dup!r} twice")
     _check_settings(backup)
     return backup
+
+
+def games_as_objects(games: object) -> object:
+    """The games of a version 2 backup (session files' tables) as version 1 lists them
+    (one object each); their tables are checked as the store checks a file (an older
+    store schema migrated as opening it would): BackupError if one is not a game file's.
+    Anything but a list is left for the validation to refuse."""
+    if not isinstance(games, list):
+        return games
+    return [_game_object(tables, n) for n, tables in enumerate(games)]
+
+
+def _game_object(tables: object, n: int) -> JsonObject:
+    where = Path(f"games.{n}")
+    try:
+        if not isinstance(tables, dict):
+            raise CorruptFileError(where, "not a game file's tables")
+        tables = {k: v for k, v in tables.items() if k != "_rev"}
+        migrated, _ = migrate_tables(tables, where)
+        meta = meta_doc(migrated)
+        game_id = meta.get("id")
+        check_session_tables(migrated, game_id if isinstance(game_id, str) else "", where)
+    except (CorruptFileError, UnsupportedSchema, ValueError) as exc:
+        detail = f"{where}: {exc.reason if isinstance(exc, CorruptFileError) else exc}"
+        raise BackupError(f"damaged backup: {detail}", detail=detail) from exc
+    return {"id": meta["id"], "game": meta["game"], "title": meta["title"],
+            "created_at": meta["created_at"], "updated_at": meta["updated_at"],
+            "header": meta["header"], "events": ordered(migrated.get(EVENTS, {})),
+            "redo": ordered(migrated.get(REDO, {})), "version": meta["version"],
+            "finished": meta["finished"], "summary": meta["summary"]}
 
 
 def _too_deep() -> BackupError:
@@ -500,7 +571,8 @@ def export_game(store: BackupStore, session_id: str) -> JsonObject:
     if info is None:
         raise SessionNotFound(session_id)
     entry = _game_entry(store.load(session_id), info, store.settings())
-    return {"format": GAME_FORMAT, "version": VERSION, "exported_at": utc_iso(), **entry}
+    return {"format": GAME_FORMAT, "version": GAME_VERSION, "exported_at": utc_iso(),
+            **entry}
 
 
 def game_json(store: BackupStore, session_id: str) -> str:

@@ -10,6 +10,12 @@ either the old or the new file, never a mix.
 The file starts with a random revision token (`{"_rev":"<32 hex>", ...tables}`) so that a
 `ReadCache` can tell, by reading 64 bytes instead of parsing the whole file, whether its
 parsed copy is still current, even when another process wrote the file in between.
+
+Every write also keeps, beside the parsed copy, the JSON text of each table as written
+(`CachedFile.texts`): a writer that only adds documents to a table (the store's `append`)
+extends that text instead of encoding the whole file again. The file is the same byte for
+byte: JSON text of an object is its members' texts joined, so the document is assembled
+from the tables' texts exactly as `json.dumps` would write it whole.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ import tempfile
 import threading
 import uuid
 from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tinydb.storages import Storage
@@ -35,6 +43,11 @@ _HEAD_BYTES = 64
 
 Tables = dict[str, JsonObject]
 
+#: How every file is written: compact, UTF-8 as it is, no NaN (the same as json.dumps with
+#: these options; one encoder, so that a table's text is made exactly as inside the file).
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+encode_json = _ENCODER.encode
+
 
 class CorruptFileError(ValueError):
     """The file exists but is not a JSON object. It has not been modified."""
@@ -43,6 +56,23 @@ class CorruptFileError(ValueError):
         super().__init__(f"{path}: {reason}")
         self.path = path
         self.reason = reason
+
+
+@dataclass
+class CachedFile:
+    """One file as last read or written: its revision token and parsed tables; when this
+    process wrote it, the JSON text of each table as written (`texts`, the same objects as
+    in `data`: never to be changed in place); `checked` once the store has checked its
+    layout (a file at a new revision is checked again); `next_ids`: the next document id
+    of a table, once a writer worked it out."""
+
+    rev: str
+    data: Tables
+    texts: dict[str, str] | None = None
+    checked: bool = False
+    next_ids: dict[str, int] = field(default_factory=dict)
+    #: The JSON text of each document of one table, as read (`read_entry(doc_texts_of)`).
+    doc_texts: dict[str, str] | None = None
 
 
 class ReadCache:
@@ -55,27 +85,35 @@ class ReadCache:
 
     def __init__(self, capacity: int = 8) -> None:
         self._capacity = capacity
-        self._entries: OrderedDict[str, tuple[str, Tables]] = OrderedDict()
+        self._entries: OrderedDict[str, CachedFile] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, path: str, rev: str) -> Tables | None:
+    def entry(self, path: str, rev: str) -> CachedFile | None:
+        """The cached file at `path` if it is at revision `rev`."""
         with self._lock:
             entry = self._entries.get(path)
-            if entry is None or entry[0] != rev:
+            if entry is None or entry.rev != rev:
                 return None
             self._entries.move_to_end(path)
-            return entry[1]
+            return entry
+
+    def get(self, path: str, rev: str) -> Tables | None:
+        entry = self.entry(path, rev)
+        return None if entry is None else entry.data
 
     def has(self, path: str) -> bool:
         with self._lock:
             return path in self._entries
 
-    def put(self, path: str, rev: str, data: Tables) -> None:
+    def put(self, path: str, rev: str, data: Tables, texts: dict[str, str] | None = None,
+            *, checked: bool = False) -> CachedFile:
+        entry = CachedFile(rev, data, texts, checked)
         with self._lock:
-            self._entries[path] = (rev, data)
+            self._entries[path] = entry
             self._entries.move_to_end(path)
             while len(self._entries) > self._capacity:
                 self._entries.popitem(last=False)
+        return entry
 
     def discard(self, path: str) -> None:
         with self._lock:
@@ -123,6 +161,46 @@ def atomic_write_bytes(path: Path, payload: bytes) -> None:
     fsync_dir(directory)
 
 
+_DECODE = json.JSONDecoder().raw_decode
+
+
+def parse_with_doc_texts(raw: bytes, table: str) -> tuple[JsonObject, dict[str, str]] | None:
+    """Parse a file that is exactly `{"_rev":"<token>","<table>":{"<id>":<doc>,...}}`,
+    compact as written here, one document at a time; the data (as json.loads gives it)
+    and each document's text. None for anything else (the caller parses it whole, which
+    also says what is wrong with a damaged file)."""
+    try:
+        text = raw.decode("utf-8")
+        head = re.compile(r'\{"_rev":"([0-9a-f]{32})",' + re.escape(json.dumps(table))
+                          + r":\{").match(text)
+        if head is None:
+            return None
+        docs: JsonObject = {}
+        texts: dict[str, str] = {}
+        pos = head.end()
+        if text[pos] != "}":
+            while True:
+                if text[pos] != '"':
+                    return None
+                key, pos = _DECODE(text, pos)
+                if text[pos] != ":":
+                    return None
+                doc, end = _DECODE(text, pos + 1)
+                docs[key] = doc
+                texts[key] = text[pos + 1:end]
+                pos = end
+                if text[pos] == "}":
+                    break
+                if text[pos] != ",":
+                    return None
+                pos += 1
+        if text[pos:] != "}}":
+            return None
+    except (UnicodeDecodeError, ValueError, IndexError):
+        return None
+    return {_REV_KEY: head[1], table: docs}, texts
+
+
 class AtomicJSONStorage(Storage):
     """TinyDB storage: atomic, durable writes; strict reads; optional shared read cache.
 
@@ -139,22 +217,34 @@ class AtomicJSONStorage(Storage):
         self._cache = cache
 
     def read(self) -> Tables | None:
+        entry = self.read_entry()
+        return None if entry is None else entry.data
+
+    def read_entry(self, doc_texts_of: str | None = None) -> CachedFile | None:
+        """The file as cached (parsed at most once per revision); None if it is missing.
+        Without a cache, or for a file without a revision token, a fresh uncached entry.
+        `doc_texts_of`: a file of that one table, as written here, is parsed document by
+        document, keeping each one's text (CachedFile.doc_texts)."""
         try:
             with open(self.path, "rb") as handle:
                 head = handle.read(_HEAD_BYTES)
                 rev_match = _REV_HEAD.match(head)
                 if self._cache is not None and rev_match is not None:
-                    cached = self._cache.get(self._key, rev_match.group(1).decode())
+                    cached = self._cache.entry(self._key, rev_match.group(1).decode())
                     if cached is not None:
                         return cached
                 raw = head + handle.read()
         except FileNotFoundError:
             return None
-        data = self._parse(raw)
+        split = None if doc_texts_of is None else parse_with_doc_texts(raw, doc_texts_of)
+        data, doc_texts = split if split is not None else (self._parse(raw), None)
         rev = data.pop(_REV_KEY, None)
         if self._cache is not None and isinstance(rev, str):
-            self._cache.put(self._key, rev, data)
-        return data
+            entry = self._cache.put(self._key, rev, data)
+        else:
+            entry = CachedFile(rev if isinstance(rev, str) else "", data)
+        entry.doc_texts = doc_texts
+        return entry
 
     def _parse(self, raw: bytes) -> JsonObject:
         if not raw.strip():
@@ -169,17 +259,39 @@ class AtomicJSONStorage(Storage):
         return data
 
     def write(self, data: Tables) -> None:
+        self.write_known(data, {})
+
+    def write_known(self, data: Tables, known: Mapping[str, str], *,
+                    checked: bool = False,
+                    next_ids: dict[str, int] | None = None) -> CachedFile | None:
+        """Write `data`, taking the JSON text of the tables named in `known` as given
+        (the caller vouches that it is exactly `encode_json` of that table) and encoding
+        the others; the file is what `json.dumps` of the whole document gives. Returns
+        the cache entry of the new revision (`checked`: its layout is known good)."""
         if self._cache is not None:
             # Forget first: if anything below fails, the next read goes to the disk.
             self._cache.discard(self._key)
         rev = uuid.uuid4().hex
+        texts: dict[str, str] = {}
         # The token goes first so `read` can find it in the first bytes of the file.
-        document = {_REV_KEY: rev, **{k: v for k, v in data.items() if k != _REV_KEY}}
-        payload = json.dumps(document, ensure_ascii=False, allow_nan=False,
-                             separators=(",", ":")).encode("utf-8")
-        atomic_write_bytes(self.path, payload)
-        if self._cache is not None:
-            self._cache.put(self._key, rev, data)
+        parts = ['{"_rev":"', rev, '"']
+        for name, table in data.items():
+            if name == _REV_KEY:
+                continue
+            if not isinstance(name, str):
+                raise TypeError(f"table names are strings, not {type(name).__name__}")
+            text = known.get(name)
+            if text is None:
+                text = encode_json(table)
+            texts[name] = text
+            parts += (",", encode_json(name), ":", text)
+        parts.append("}")
+        atomic_write_bytes(self.path, "".join(parts).encode("utf-8"))
+        if self._cache is None:
+            return None
+        entry = self._cache.put(self._key, rev, data, texts, checked=checked)
+        entry.next_ids.update(next_ids or {})
+        return entry
 
     def close(self) -> None:
         pass  # No handle is kept open between operations.

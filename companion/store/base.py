@@ -143,6 +143,11 @@ class SessionStore(Protocol):
         """As `load`, without the copies `load` makes: the caller only reads it, at once
         (a backup export turns 10,000 games into text), and must not change or keep it."""
 
+    def session_json(self, session_id: str) -> str:
+        """The game as JSON text of its file's tables (meta, events, redo; at the current
+        schema, checked), what a backup holds of it: the file's own bytes when they are
+        known sound, without parsing them."""
+
     def append(self, session_id: str, events: list[JsonObject], *,
                expected: int | None = None, finished: bool | None = None,
                summary: JsonObject | None = None,

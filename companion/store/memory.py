@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from companion.core.json_types import JsonObject
+from companion.store.atomic import encode_json
 from companion.store.base import (
     SessionExists,
     SessionInfo,
@@ -25,6 +26,7 @@ from companion.store.base import (
     utc_iso,
     validate_session_id,
 )
+from companion.store.session_file import session_file_tables, session_meta
 
 
 @dataclass
@@ -87,6 +89,17 @@ class MemoryStore:
 
     def read_only_view(self, session_id: str) -> StoredSession:
         return self.load(session_id)  # in memory, copies cost little
+
+    def session_json(self, session_id: str) -> str:
+        """The game as TinyDBStore's file holds it (its tables), as JSON text."""
+        with self._lock:
+            entry = self._get(session_id)
+            info = entry.info
+            meta = session_meta(session_id, info.game, info.title, entry.header,
+                                info.created_at, finished=info.finished,
+                                summary=info.summary, version=entry.version)
+            meta["updated_at"] = info.updated_at
+            return encode_json(session_file_tables(meta, entry.events, entry.redo))
 
     def load(self, session_id: str) -> StoredSession:
         with self._lock:

@@ -10,18 +10,19 @@ game file to the current schema. Nothing here touches the disk.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import cast
 
 from companion.core.json_types import JsonObject
-from companion.store.atomic import CorruptFileError, Tables
+from companion.store.atomic import CorruptFileError, Tables, encode_json
 from companion.store.base import (
     STORE_SCHEMA,
     SessionInfo,
     UnsupportedSchema,
     clone_json,
     iso_to_ts,
+    merged_info,
     utc_iso,
 )
 
@@ -159,6 +160,63 @@ def check_session_tables(tables: JsonObject, session_id: str, path: Path) -> Non
             raise CorruptFileError(path, f"table {name!r} is not a table of documents")
 
 
+def next_doc_id(table: JsonObject) -> int | None:
+    """The id TinyDB gives the next document of `table` (the highest plus one), or None
+    if a key is not one TinyDB writes itself ("01", " 1": it would rewrite the table)."""
+    highest = 0
+    for key in table:
+        number = int(key)
+        if str(number) != key:
+            return None
+        highest = max(highest, number)
+    return highest + 1
+
+
+def appended_tables(tables: Tables, texts: Mapping[str, str], next_id: int,
+                    docs: list[JsonObject], fields: JsonObject,
+                    now: str) -> tuple[Tables, dict[str, str]] | None:
+    """What the store's append writes, without TinyDB and without encoding the whole file.
+
+    `tables`: a checked session file at the current schema as written, `texts` the JSON
+    text of its tables as written, `next_id` the events table's next document id. Returns
+    the new tables (new objects where anything changed: `tables` is not modified) and the
+    texts known of them, each exactly `encode_json` of its table: `docs` added to the
+    events under the next ids, the redo emptied, the meta with `fields` merged, the
+    version one up and `updated_at` now; the same tables, in the same order, as TinyDB's
+    insert_multiple, truncate and update give. None: a layout this does not handle (the
+    caller then takes the TinyDB path).
+    """
+    events, events_text = tables.get(EVENTS), texts.get(EVENTS)
+    meta_table = tables.get(META)
+    if not isinstance(events, dict) or events_text is None or not isinstance(meta_table, dict):
+        return None
+    (meta_key, meta), = meta_table.items()
+    new_meta = merged_info(meta, fields)
+    new_meta["version"] = meta["version"] + 1
+    new_meta["updated_at"] = now
+    changed: Tables = {META: {meta_key: new_meta}}
+    known: dict[str, str] = {}
+    if docs:
+        new_events = dict(events)
+        added = []
+        for doc_id, doc in enumerate(docs, next_id):
+            key = str(doc_id)
+            new_events[key] = doc
+            added.append(f'"{key}":{encode_json(doc)}')
+        changed[EVENTS] = new_events
+        opened = events_text[:-1] + ("," if events else "")
+        known[EVENTS] = opened + ",".join(added) + "}"
+    redo = tables.get(REDO)
+    if redo:
+        changed[REDO] = {}
+        known[REDO] = "{}"
+    new_tables = {name: changed.get(name, table) for name, table in tables.items()}
+    for name in tables:
+        if name not in changed and name in texts:
+            known[name] = texts[name]
+    return new_tables, known
+
+
 def info_from_meta(meta: JsonObject) -> SessionInfo:
     return SessionInfo(
         id=meta["id"], game=meta["game"], title=meta["title"], created_at=meta["created_at"],
@@ -179,7 +237,8 @@ def ordered(table: JsonObject) -> list[JsonObject]:
     return [table[key] for key in sorted(table, key=int)]
 
 
-def check_index_entry(doc: JsonObject) -> None:
+def check_index_entry(doc: JsonObject) -> SessionInfo:
+    """Raise unless `doc` is an index entry; the SessionInfo it holds."""
     info = SessionInfo.model_validate(doc)
     iso_to_ts(info.updated_at)  # list_sessions sorts by these
     stamp = doc.get("stamp")
@@ -187,10 +246,11 @@ def check_index_entry(doc: JsonObject) -> None:
     if stamp is not None and not (isinstance(stamp, list) and len(stamp) == 3
                                   and all(isinstance(n, int) for n in stamp)):
         raise ValueError("index entry with a malformed file stamp")
+    return info
 
 
 def check_table_file(tables: JsonObject, table_name: str,
-                      check: Callable[[JsonObject], None]) -> None:
+                      check: Callable[[JsonObject], object]) -> None:
     """Raise ValueError unless `tables` is exactly {table_name: {"<n>": doc, ...}}."""
     unknown = set(tables) - {table_name}
     if unknown:

@@ -15,9 +15,15 @@ Layout under the data directory::
 Writes: every change of a game (create, append, undo, finish, preferences) is one atomic
 replace of its file (temp file, fsync, rename, fsync of the folder), made under the game's
 lock after checking the `expected` version it extends. A kill can cost at most the write
-in flight. Nothing else is written per action: saving an event costs the same with 10,000
-stored games as with none. `list_sessions` compares each file's stamp with its index entry
-and re-reads only the files that changed, so the index can never disagree for long.
+in flight. Saving an event into a game this store wrote last (every save of a game in
+play) neither encodes the whole file nor copies it through TinyDB: the cached text of its
+tables is extended by the new events (`_append_known`), giving the same bytes. Nothing
+else is written per action: saving an event costs the same with 10,000 stored games as
+with none. `list_sessions` compares each file's stamp with its index entry and re-reads
+only the files that changed, so the index can never disagree for long; with none
+changed since its last listing it gives the same games again (no validation, no sort).
+Each index entry notes its file's store schema: a file checked whole at the current one
+is known sound while its stamp stays, and a backup takes its bytes (`session_json`).
 
 Reads take no lock (a reader sees the old or the new file, never a mix), so a read-only
 data folder still lists and opens every game; its writes raise ReadOnlyStore.
@@ -41,7 +47,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
-from filelock import BaseFileLock, FileLock, Timeout
+from filelock import Timeout
 from pydantic import ValidationError
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
@@ -50,9 +56,11 @@ from companion.core.json_types import JsonObject
 from companion.store import crashpoints
 from companion.store.atomic import (
     AtomicJSONStorage,
+    CachedFile,
     CorruptFileError,
     ReadCache,
     Tables,
+    encode_json,
     fsync_dir,
     is_temp_name,
 )
@@ -77,6 +85,7 @@ from companion.store.base import (
     utc_iso,
     validate_session_id,
 )
+from companion.store.locks import StoreLock, lock_file
 from companion.store.quarantine import Quarantine
 from companion.store.session_file import (
     EVENTS,
@@ -85,6 +94,7 @@ from companion.store.session_file import (
     MIGRATIONS,
     REDO,
     SETTINGS_TABLE,
+    appended_tables,
     check_index_entry,
     check_session_tables,
     check_setting,
@@ -94,6 +104,7 @@ from companion.store.session_file import (
     json_docs,
     meta_doc,
     migrate_tables,
+    next_doc_id,
     one_line,
     ordered,
     session_file_tables,
@@ -133,6 +144,61 @@ class _Batch(CachingMiddleware):
     WRITE_CACHE_SIZE = sys.maxsize
 
 
+def _read_if_stamped(path: Path, known: list[int]) -> str | None:
+    """The text of the file at `path` if it is still the one stamped `known` (size, mtime,
+    inode: the stamp of the file as opened) and a JSON object's text as it is (no BOM,
+    no blanks around it); None otherwise (changed, gone, unreadable)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        status = os.fstat(fd)
+        if stamp(status) != known:
+            return None
+        chunks, left = [], status.st_size
+        while left > 0:
+            chunk = os.read(fd, left)
+            if not chunk:
+                return None  # shorter than its stamp says: changed meanwhile
+            chunks.append(chunk)
+            left -= len(chunk)
+        text = b"".join(chunks).decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    finally:
+        os.close(fd)
+    return text if text[:1] == "{" and text[-1:] == "}" else None
+
+
+class _Listed:
+    """One game of a listing: its index entry, the SessionInfo validated from it, its
+    place in the listing (newest first) and its JSON text in index.json, made once per
+    entry object (an unchanged game keeps its entry object from listing to listing)."""
+
+    __slots__ = ("entry", "info", "rank", "_text")
+
+    def __init__(self, entry: JsonObject, info: SessionInfo | None = None) -> None:
+        self.entry = entry
+        self.info = info if info is not None else SessionInfo.model_validate(
+            {k: v for k, v in entry.items() if k not in ("stamp", "schema")})
+        self.rank = (iso_to_ts(self.info.updated_at), self.info.created_at, self.info.id)
+        self._text: str | None = None
+
+    @classmethod
+    def of(cls, entry: JsonObject, last: _Listed | None) -> _Listed:
+        return last if last is not None and last.entry is entry else cls(entry)
+
+    def known_text(self, text: str | None) -> None:
+        """The entry's text as read from index.json (written compact, as `text` makes)."""
+        self._text = text
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = encode_json(self.entry)
+        return self._text
+
+
 # --------------------------------------------------------------------------- the store
 
 
@@ -151,7 +217,15 @@ class TinyDBStore:
         self._lock_timeout = lock_timeout
         # Parsed copies of the few most recently used files; validated by revision token.
         self._cache = ReadCache(cache_size)
-        self._locks: dict[str, BaseFileLock] = {}
+        # index.json and settings.json, apart: reading game files never pushes them out.
+        self._own_cache = ReadCache(2)
+        # The last listing: (index.json's revision, the games listed from it), reused while
+        # no game file changed; and the stamps of the files it found sound (session_json).
+        self._listing: tuple[str, list[SessionInfo]] | None = None
+        self._sound: dict[str, list[int]] = {}
+        # Per game listed last: its index entry (the very object) and what was made of it.
+        self._listed: dict[str, _Listed] = {}
+        self._locks: dict[str, StoreLock] = {}
         self._locks_guard = threading.Lock()
         self.read_only: str | None = self._open_folders()
         self._quarantined = Quarantine(self.quarantine_dir, lambda: self.read_only)
@@ -183,17 +257,17 @@ class TinyDBStore:
 
     # ---- locks
 
-    def _lock_at(self, path: Path) -> BaseFileLock:
+    def _lock_at(self, path: Path) -> StoreLock:
         # One lock object per file and store: reentrant within a thread, and (being
         # thread-local) exclusive between threads as well as between processes.
         key = str(path)
         with self._locks_guard:
             lock = self._locks.get(key)
             if lock is None:
-                lock = self._locks[key] = FileLock(key, timeout=self._lock_timeout)
+                lock = self._locks[key] = lock_file(key, self._lock_timeout)
             return lock
 
-    def session_lock(self, session_id: str) -> BaseFileLock:
+    def session_lock(self, session_id: str) -> StoreLock:
         """The cross-process lock of one session; hold it to make several calls one unit."""
         self._writable()
         return self._lock_at(self.locks_dir / f"{validate_session_id(session_id)}.lock")
@@ -233,8 +307,12 @@ class TinyDBStore:
         problem = self._quarantined.set_aside(path, reason, kind=kind, title=title,
                                               recovered=recovered,
                                               keep_original=keep_original)
-        self._cache.discard(str(path))
+        self._cache_of(path).discard(str(path))
         return problem
+
+    def _cache_of(self, path: Path) -> ReadCache:
+        return self._own_cache if path in (self.index_path, self.settings_path) \
+            else self._cache
 
     def _quarantine_session_if_free(self, session_id: str, path: Path) -> None:
         """Quarantine a session file found corrupt while holding the store lock.
@@ -286,11 +364,16 @@ class TinyDBStore:
         """The session's tables at the current schema, in memory (nothing written), and
         the tables as read (the same object unless a migration was needed).
         SessionNotFound, CorruptFileError or UnsupportedSchema otherwise."""
-        tables = AtomicJSONStorage(path, self._cache).read()
-        if tables is None:
+        entry = AtomicJSONStorage(path, self._cache).read_entry()
+        if entry is None:
             raise SessionNotFound(session_id)
-        migrated, _ = migrate_tables(tables, path)
+        tables = entry.data
+        if entry.checked:  # this revision was checked when it was read or written
+            return tables, tables
+        migrated, changed = migrate_tables(tables, path)
         check_session_tables(migrated, session_id, path)
+        if not changed:
+            entry.checked = True
         return migrated, tables
 
     def _read_checked(self, session_id: str) -> tuple[JsonObject, JsonObject]:
@@ -364,10 +447,14 @@ class TinyDBStore:
         path = self.sessions_dir / f"{session_id}.json"
         try:
             try:
-                tables, _ = self._read_session_tables(session_id, path)
+                tables, raw = self._read_session_tables(session_id, path)
+                # The schema of the file as it is: a file of the current one was checked
+                # whole (what lets a backup take its bytes as they are, session_json).
+                schema = meta_doc(raw).get("schema")
             except UnsupportedSchema:
                 # Newer file: list it from its meta if that still looks familiar.
                 tables = AtomicJSONStorage(path).read() or {}
+                schema = meta_doc(tables).get("schema")
             info = info_from_meta(meta_doc(tables))
         except CorruptFileError:
             self._quarantine_session_if_free(session_id, path)
@@ -377,7 +464,7 @@ class TinyDBStore:
         except (OSError, ValueError, KeyError, TypeError, ValidationError) as exc:
             log.warning("cannot list session file %s: %s", path, exc)
             return None
-        return {**info.model_dump(mode="json"), "stamp": stamp(stat)}
+        return {**info.model_dump(mode="json"), "stamp": stamp(stat), "schema": schema}
 
     def session_info(self, session_id: str) -> SessionInfo | None:
         """What `list_sessions` lists for one game, read from its file alone (None: no
@@ -401,52 +488,117 @@ class TinyDBStore:
                          ) -> tuple[JsonObject | None, Exception | None]:
         """(tables, None) for a sound file or None when missing; (None, why) if damaged."""
         try:
-            tables = AtomicJSONStorage(path, self._cache).read()
+            tables = AtomicJSONStorage(path, self._cache_of(path)).read()
             if tables is not None:
                 check_table_file(tables, table_name, check)
             return tables, None
         except (CorruptFileError, ValidationError, ValueError, TypeError,
                 AttributeError) as exc:
-            self._cache.discard(str(path))
+            self._cache_of(path).discard(str(path))
             return None, exc
 
     def _write_tables(self, path: Path, tables: Tables) -> None:
-        AtomicJSONStorage(path, self._cache).write(tables)
+        AtomicJSONStorage(path, self._cache_of(path)).write(tables)
+
+    def _read_index(self) -> tuple[CachedFile | None, Exception | None]:
+        """index.json as cached (its entries checked once per revision); (None, why) if
+        it is damaged, (None, None) if there is none."""
+        try:
+            entry = AtomicJSONStorage(self.index_path, self._own_cache).read_entry(
+                INDEX_TABLE)
+            if entry is not None and not entry.checked:
+                made: dict[str, _Listed] = {}
+
+                def check(doc: JsonObject) -> None:
+                    # What the check validates is what the listing shows: kept.
+                    made[str(doc["id"])] = _Listed(doc, check_index_entry(doc))
+
+                check_table_file(entry.data, INDEX_TABLE, check)
+                entry.checked = True
+                for key, doc in entry.data.get(INDEX_TABLE, {}).items():
+                    # Its text as read: a rewrite of the index takes it as it is.
+                    listed = made[str(doc["id"])]
+                    if listed.entry is doc:
+                        listed.known_text((entry.doc_texts or {}).get(key))
+                self._listed = {**self._listed, **made}
+            return entry, None
+        except (CorruptFileError, ValidationError, ValueError, TypeError,
+                AttributeError) as exc:
+            self._own_cache.discard(str(self.index_path))
+            return None, exc
 
     def list_sessions(self) -> list[SessionInfo]:
         on_disk = self._scan_sessions()
-        tables, damage = self._read_table_file(self.index_path, INDEX_TABLE,
-                                               check_index_entry)
+        index, damage = self._read_index()
         cached: dict[str, JsonObject] = {}
-        for doc in (tables or {}).get(INDEX_TABLE, {}).values():
+        for doc in (index.data if index else {}).get(INDEX_TABLE, {}).values():
             cached[doc["id"]] = doc
         entries: list[JsonObject] = []
-        dirty = damage is not None or tables is None or cached.keys() - on_disk.keys()
+        dirty = damage is not None or index is None or cached.keys() - on_disk.keys()
         for session_id, stat in on_disk.items():
             entry = cached.get(session_id)
-            if entry is None or entry.get("stamp") != stamp(stat):
-                # New, changed since it was indexed, or never indexed: read the file.
+            if entry is None or entry.get("stamp") != stamp(stat) or "schema" not in entry:
+                # New, changed since it was indexed, or never indexed (or by a version
+                # that did not note its schema): read the file.
                 entry = self._index_entry(session_id, stat)
                 dirty = True
             if entry is not None:
                 entries.append(entry)
+        listing = self._listing
+        if not dirty and index is not None and listing is not None \
+                and listing[0] == index.rev:
+            # Nothing changed since the last listing: the same games.
+            return list(listing[1])
+        listed = self._listed
+        made = {str(entry["id"]): _Listed.of(entry, listed.get(str(entry["id"])))
+                for entry in entries}
+        rev = None
         if dirty and self.read_only is None:
             try:
                 with self._store_lock:
                     if damage is not None and self.index_path.exists():
                         self._quarantine(self.index_path, one_line(damage), kind="index")
-                    self._write_tables(self.index_path, index_tables(
-                        sorted(entries, key=lambda e: str(e["id"]))))
+                    rev = self._write_index([made[key] for key in sorted(made)])
             except OSError as exc:
                 # The index is a cache: a disk that is full (ENOSPC) or refuses the write
                 # must not fail a listing (Home, History, a backup export); the next
                 # listing reads the changed files again and tries once more.
                 log.warning("index.json not rewritten (%s): listed from the files",
                              one_line(exc))
-        infos = [SessionInfo.model_validate(
-            {k: v for k, v in entry.items() if k != "stamp"}) for entry in entries]
-        infos.sort(key=lambda i: (iso_to_ts(i.updated_at), i.created_at, i.id), reverse=True)
-        return infos
+        elif not dirty and index is not None:
+            rev = index.rev
+        ranked = sorted(made.values(), key=lambda item: item.rank, reverse=True)
+        infos = [item.info for item in ranked]
+        self._listed = made
+        self._sound = {key: item.entry["stamp"] for key, item in made.items()
+                       if item.entry.get("schema") == STORE_SCHEMA}
+        self._listing = (rev, infos) if rev else None
+        return list(infos)
+
+    def _write_index(self, items: list[_Listed]) -> str | None:
+        """Write index.json (entries by id), each entry's text made once (_Listed.text);
+        the new revision."""
+        entries = [item.entry for item in items]
+        text = "{" + ",".join(f'"{n}":{item.text()}' for n, item in enumerate(items, 1)) + "}"
+        written = AtomicJSONStorage(self.index_path, self._own_cache).write_known(
+            index_tables(entries), {INDEX_TABLE: text}, checked=True)
+        return written.rev if written is not None else None
+
+    def session_json(self, session_id: str) -> str:
+        """The game's file as JSON text, for a backup: its tables at the current schema
+        (and maybe its `_rev`). The file's own bytes when they are known sound: the last
+        listing read and checked this very file (its stamp: size, mtime, inode) at the
+        current schema; otherwise it is read and checked as `load` reads it (a damaged
+        file is quarantined: CorruptSession)."""
+        known = self._sound.get(session_id)
+        if known is not None:
+            text = _read_if_stamped(self._session_path(session_id), known)
+            if text is not None:
+                return text
+        tables, raw = self._read_checked(session_id)
+        if tables is not raw and self.read_only is None:
+            self._persist_migration(session_id, tables, raw)
+        return encode_json(tables)
 
     def _settings_docs(self) -> JsonObject:
         """Every setting; a damaged settings file is set aside once, reported with the
@@ -563,7 +715,59 @@ class TinyDBStore:
             if len(redo):
                 redo.truncate()
 
+        self._writable()
+        version = self._append_known(session_id, expected, docs, fields)
+        if version is not None:
+            return version
         return self._write(session_id, expected, fields, change)
+
+    def _append_known(self, session_id: str, expected: int | None,
+                      docs: list[JsonObject], fields: JsonObject) -> int | None:
+        """`append` of a game whose file this store wrote last (the usual case: every
+        save of a game in play): the same file, written the same way (one atomic
+        replace under the game's lock, after checking `expected`), but made from the
+        cached tables and their cached text (appended_tables): neither TinyDB's copies
+        of every table nor an encoding of the whole file. None if the cache does not
+        hold the file's current revision as written here (then nothing was done)."""
+        path = self._session_path(session_id)
+        storage = AtomicJSONStorage(path, self._cache)
+        with self.session_lock(session_id):
+            try:
+                entry = storage.read_entry()
+                if entry is None or entry.texts is None:
+                    return None
+                self._check_entry(session_id, path, entry)
+            except (CorruptFileError, UnsupportedSchema):
+                return None  # the TinyDB path reports it (and quarantines a damaged file)
+            if not entry.checked:
+                return None  # an older schema: the TinyDB path migrates it
+            version = meta_doc(entry.data)["version"]
+            if expected is not None and version != expected:
+                raise StaleWrite(session_id, expected, version)
+            next_id = entry.next_ids.get(EVENTS)
+            if next_id is None:
+                next_id = next_doc_id(entry.data.get(EVENTS) or {})
+                if next_id is None:
+                    return None
+            made = appended_tables(entry.data, entry.texts, next_id, docs, fields,
+                                   utc_iso())
+            if made is None:
+                return None
+            tables, known = made
+            storage.write_known(tables, known, checked=True,
+                                next_ids={EVENTS: next_id + len(docs)})
+            return cast(int, version) + 1
+
+    @staticmethod
+    def _check_entry(session_id: str, path: Path, entry: CachedFile) -> None:
+        """Check a cached file's layout once per revision (entry.checked); a file of an
+        older schema stays unchecked (it needs a migration)."""
+        if entry.checked:
+            return
+        migrated, changed = migrate_tables(entry.data, path)
+        if not changed:
+            check_session_tables(migrated, session_id, path)
+            entry.checked = True
 
     def replace_log(self, session_id: str, events: list[JsonObject],
                     redo: list[JsonObject], *, expected: int | None = None,

@@ -410,7 +410,7 @@ def test_a_damaged_or_foreign_file_changes_nothing(store: ProblemStore) -> None:
         pick(app, "newer.json", b'{"format": "village-companion-backup", "version": 9, '
                                 b'"games": []}')
         assert ("Not imported: a newer Village Companion wrote this backup (version 9; "
-                "this app reads up to 1): update the app to import it") in app.visible_texts()
+                "this app reads up to 2): update the app to import it") in app.visible_texts()
     client = FakeClient(locales=("de-DE",), initial_route="/history/backup")
     with AppHarness(store, client=client) as app:
         pick(app, "spiel.json", b'{"format": "village-companion-game", "version": 1}')

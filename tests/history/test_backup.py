@@ -19,8 +19,10 @@ from companion.history.backup import (
     export_backup,
     export_game,
     game_json,
+    games_as_objects,
     import_backup,
     legacy_key,
+    parse_backup,
     results_csv,
 )
 from companion.history.names import MERGE_SETTING
@@ -79,7 +81,7 @@ def test_export_then_import_into_an_empty_folder_gives_identical_games(
     source = _filled(tmp_path / "a")
     text = backup_json(source)
     data = json.loads(text)
-    assert (data["format"], data["version"]) == (FORMAT, 1)
+    assert (data["format"], data["version"]) == (FORMAT, 2)
     assert len(data["games"]) == 5
     target = TinyDBStore(tmp_path / "b")
     report = import_backup(target, text)
@@ -112,24 +114,32 @@ def test_the_file_holds_what_export_backup_gives_and_the_store_is_unchanged(
     before = _games(source)
     text = json.loads(backup_json(source))
     copied = export_backup(source)
-    assert text["games"] == copied["games"] and text["settings"] == copied["settings"]
+    assert games_as_objects(text["games"]) == copied["games"]
+    assert text["settings"] == copied["settings"]
     assert _games(source) == before == _games(TinyDBStore(tmp_path / "a"))
 
 
 def test_a_games_own_older_settings_go_with_it(tmp_path: Path) -> None:
-    """Settings an older version kept per game ("session:<id>:prefs", ":engine") are
-    exported inside that game's entry, read from the one settings read of the export."""
+    """Settings an older version kept per game ("session:<id>:prefs", ":engine") go with
+    the game, read from the one settings read of the export."""
     source = _filled(tmp_path / "a")
     first, second = sorted(info.id for info in source.list_sessions())[:2]
     source.set_setting(legacy_key(first, "prefs"), {"draw_mode": "manual"})
-    source.set_setting(legacy_key(first, "engine"), {"version": 2})
+    source.set_setting(legacy_key(first, "engine"), 1)
     source.set_setting(legacy_key(second, "prefs"), {"karla_policy": "auto"})
     source.set_setting(legacy_key("no-such-game", "prefs"), {"draw_mode": "app"})
-    games = {g["id"]: g for g in json.loads(backup_json(source))["games"]}
-    assert games[first]["settings"] == {"prefs": {"draw_mode": "manual"},
-                                        "engine": {"version": 2}}
-    assert games[second]["settings"] == {"prefs": {"karla_policy": "auto"}}
-    assert all("settings" not in g for gid, g in games.items() if gid not in (first, second))
+    text = backup_json(source)
+    # Version 2: among the settings, under their own keys; import gives them their game.
+    assert set(json.loads(text)["settings"]) >= {
+        legacy_key(first, "prefs"), legacy_key(first, "engine"), legacy_key(second, "prefs")}
+    assert legacy_key("no-such-game", "prefs") not in json.loads(text)["settings"]
+    games = {g.id: g for g in parse_backup(text).games}
+    assert games[first].settings == {"prefs": {"draw_mode": "manual"}, "engine": 1}
+    assert games[second].settings == {"prefs": {"karla_policy": "auto"}}
+    assert all(not g.settings for gid, g in games.items() if gid not in (first, second))
+    # Version 1 (export_backup) keeps them inside the game's object.
+    objects = {g["id"]: g for g in export_backup(source)["games"]}
+    assert objects[second]["settings"] == {"prefs": {"karla_policy": "auto"}}
 
 
 def test_importing_twice_adds_nothing(tmp_path: Path) -> None:
@@ -326,6 +336,7 @@ def test_an_import_stores_the_summary_its_replay_gives_not_the_files(
     engine's replay says (the play date and last played are kept: a replay cannot know)."""
     source = _filled(tmp_path / "a")
     data = json.loads(backup_json(source))
+    data.update(version=1, games=games_as_objects(data["games"]))  # games as objects
     truth = json.loads(json.dumps({g["id"]: (g["finished"], g["summary"])
                                    for g in data["games"]}))
     solo = next(g for g in data["games"] if g["game"] == "village" and g["summary"]["solo"])

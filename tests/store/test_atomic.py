@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -9,7 +10,13 @@ import pytest
 from tinydb import TinyDB
 
 from companion.store import atomic
-from companion.store.atomic import AtomicJSONStorage, CorruptFileError, ReadCache
+from companion.store.atomic import (
+    AtomicJSONStorage,
+    CorruptFileError,
+    ReadCache,
+    encode_json,
+    parse_with_doc_texts,
+)
 from companion.store.tinydb_store import TinyDBStore
 
 
@@ -141,3 +148,23 @@ def test_read_cache_is_bounded() -> None:
 def test_temp_names() -> None:
     assert atomic.is_temp_name(".a.json.k2j3.tmp")
     assert not atomic.is_temp_name("a.json")
+
+
+def test_a_one_table_file_is_parsed_document_by_document(tmp_path: Path) -> None:
+    path = tmp_path / "index.json"
+    table = {"1": {"id": "a", "t": "Zoë", "n": [1, 2.5, None]}, "2": {"id": "b", "s": {}}}
+    AtomicJSONStorage(path).write({"sessions": table})
+    raw = path.read_bytes()
+    parsed = parse_with_doc_texts(raw, "sessions")
+    assert parsed is not None
+    data, texts = parsed
+    assert data == json.loads(raw)
+    assert texts == {key: encode_json(doc) for key, doc in table.items()}
+    empty = tmp_path / "empty.json"
+    AtomicJSONStorage(empty).write({"sessions": {}})
+    assert parse_with_doc_texts(empty.read_bytes(), "sessions") == (
+        json.loads(empty.read_bytes()), {})
+    # Anything else is left to the whole-file parse (which names what is wrong).
+    for other in (raw.replace(b'":{"1"', b'": {"1"', 1), raw[:-1], raw + b" ", raw[:-2],
+                  raw.replace(b"sessions", b"settings")):
+        assert parse_with_doc_texts(other, "sessions") is None

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from companion.app.history.data import export_everything
-from companion.history.backup import export_backup
+from companion.history.backup import export_backup, games_as_objects
 from companion.history.cache import HistoryCache
 from companion.store import atomic
 from companion.store.tinydb_store import TinyDBStore
@@ -32,15 +32,15 @@ def _filled(root: Path) -> TinyDBStore:
 def full_disk(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     """Every write of an index.json fails as on a full disk; the paths tried."""
     tried: list[Path] = []
-    real = atomic.AtomicJSONStorage.write
+    real = atomic.AtomicJSONStorage.write_known  # what every write goes through
 
-    def write(self: atomic.AtomicJSONStorage, data: Any) -> None:
+    def write(self: atomic.AtomicJSONStorage, data: Any, *args: Any, **kwargs: Any) -> Any:
         if self.path.name == "index.json":
             tried.append(self.path)
             raise OSError(errno.ENOSPC, "No space left on device", str(self.path))
-        real(self, data)
+        return real(self, data, *args, **kwargs)
 
-    monkeypatch.setattr(atomic.AtomicJSONStorage, "write", write)
+    monkeypatch.setattr(atomic.AtomicJSONStorage, "write_known", write)
     return tried
 
 
@@ -69,7 +69,8 @@ def test_backup_export_works_when_the_index_cannot_be_written(
     assert [g["id"] for g in backup["games"]] == ["g0", "g1", "g2"]
     exported = json.loads(export_everything(store).data)
     assert len(exported["games"]) == 3
-    assert exported["games"][2]["events"] == [{"type": "x", "n": 2}]
+    games = games_as_objects(exported["games"])
+    assert isinstance(games, list) and games[2]["events"] == [{"type": "x", "n": 2}]
 
 
 _ON_TMPFS = r'''
