@@ -16,7 +16,8 @@ of the store thread. `--ab` alternates rounds with the panels as they were befor
 issue 23 (body rebuilt, whole page diffed), so both meet the same machine load.
 `--clients M` opens the game on M clients (table mode: M phones on one game, each
 re-rendered and diffed on every change); the CPU, messages and bytes are then those of
-all M together, the reply time the tapping client's.
+all M together (the CPU includes the harness waiting for each client to be idle, and
+End turn's M scroll round trips), the reply time the tapping client's.
 """
 
 from __future__ import annotations
