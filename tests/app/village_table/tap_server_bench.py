@@ -1,7 +1,7 @@
 """Server time per tap on the Village table, headless (no browser): not a test.
 
     .venv/bin/python -m tests.app.village_table.tap_server_bench [--rounds N] [--profile]
-                                                                [--ab]
+                                                                [--ab] [--clients M]
 
 The real app over a TinyDB store in a temporary folder (as the server runs it), driven
 by the headless harness. Each round: a cube tap, End turn, two undos (back to the start),
@@ -14,11 +14,16 @@ REPLY_WINDOW_S after the first, the undo's delayed toast, are counted apart as "
 `--profile` prints cProfile's top functions of the event loop's thread per tap kind and
 of the store thread. `--ab` alternates rounds with the panels as they were before
 issue 23 (body rebuilt, whole page diffed), so both meet the same machine load.
+`--clients M` opens the game on M clients (table mode: M phones on one game, each
+re-rendered and diffed on every change); the CPU, messages and bytes are then those of
+all M together (the CPU includes the harness waiting for each client to be idle, and
+End turn's M scroll round trips), the reply time the tapping client's.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import io
 import os
@@ -49,8 +54,10 @@ def _p95(values: list[float]) -> float:
 
 
 class Meter:
-    def __init__(self, app: AppHarness, profile: bool) -> None:
+    def __init__(self, app: AppHarness, profile: bool,
+                 others: list[AppHarness] | None = None) -> None:
         self.app = app
+        self.others = others or []  # more clients on the same game (table mode)
         self.reply: dict[str, list[float]] = defaultdict(list)
         self.idle: dict[str, list[float]] = defaultdict(list)
         self.messages: dict[str, list[int]] = defaultdict(list)
@@ -111,6 +118,7 @@ class Meter:
                            if getattr(c, "on_click", None) is not None
                            and (text is None or text in app.own_texts(c)))
         frames = len(app.conn.frames)
+        other_frames = [len(o.conn.frames) for o in self.others]
         self.stamps.clear()
         self._store_times.clear()
         if self.measuring:
@@ -127,6 +135,8 @@ class Meter:
 
         app._run(event())
         app.settle()  # not strict: its check walks the whole tree (harness time)
+        for other in self.others:  # their listeners ran on this thread; their tasks now
+            other.settle()
         done, cpu = time.perf_counter(), time.thread_time() - cpu
         if self.measuring and self.profile:
             self.loop_profiles[kind].disable()
@@ -139,8 +149,11 @@ class Meter:
         reply = [i for i, at in enumerate(stamps) if at - stamps[0] <= REPLY_WINDOW_S]
         self.reply[kind].append(((stamps[0] - start) if stamps else done - start) * 1000)
         self.idle[kind].append((min(done, stamps[-1] if stamps else done) - start) * 1000)
-        self.messages[kind].append(len(reply))
-        self.size[kind].append(sum(len(sent[i]) for i in reply if i < len(sent)))
+        theirs = [frame for other, before in zip(self.others, other_frames, strict=True)
+                  for frame in other.conn.frames[before:]]  # (the change only: no toast)
+        self.messages[kind].append(len(reply) + len(theirs))
+        self.size[kind].append(sum(len(sent[i]) for i in reply if i < len(sent))
+                               + sum(len(frame) for frame in theirs))
         self.later[kind].append(len(sent) - len(reply))
         self.cpu[kind].append(cpu * 1000)
         self.store_wall[kind].append(sum(w for w, _ in self._store_times) * 1000)
@@ -227,27 +240,34 @@ def _new_update() -> Callable[..., None]:
 NEW_UPDATE = _new_update()
 
 
-def run(rounds: int, warmup: int, profile: bool, top: int, ab: bool = False) -> Meter:
-    with tempfile.TemporaryDirectory() as folder:
+def run(rounds: int, warmup: int, profile: bool, top: int, ab: bool = False,
+        clients: int = 1) -> Meter:
+    with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
         store = TinyDBStore(Path(folder))
         sid = seed(store)
-        app = AppHarness(store, routes=village_only_routes(),
-                         client=FakeClient(initial_route=f"/play/village/{sid}"), strict=False)
-        with app:
-            meter = Meter(app, profile)
-            for n in range(warmup + (2 * rounds if ab else rounds)):
-                meter.measuring = n >= warmup
-                if ab:
-                    meter.variant = "before " if n % 2 == 0 else "after "
-                    baseline(n % 2 == 0)
-                meter.tap("cube tap", a_cube(sid))
-                meter.tap("end turn", "turn-buttons", text="End turn")
-                meter.tap("undo", "undo")
-                meter.tap("undo", "undo")
-                app.set_route(f"/play/village/{sid}/player/0")
-                meter.tap("counter", key="adjust-grain-plus")
-                meter.tap("counter", key="adjust-grain-minus")
-                app.set_route(f"/play/village/{sid}")
+
+        def client() -> AppHarness:
+            return stack.enter_context(AppHarness(
+                store, routes=village_only_routes(),
+                client=FakeClient(initial_route=f"/play/village/{sid}"), strict=False))
+
+        app = client()
+        meter = Meter(app, profile, [client() for _ in range(clients - 1)])
+        for n in range(warmup + (2 * rounds if ab else rounds)):
+            meter.measuring = n >= warmup
+            if ab:
+                meter.variant = "before " if n % 2 == 0 else "after "
+                baseline(n % 2 == 0)
+            meter.tap("cube tap", a_cube(sid))
+            meter.tap("end turn", "turn-buttons", text="End turn")
+            meter.tap("undo", "undo")
+            meter.tap("undo", "undo")
+            if clients > 1:  # table mode: the table's taps only
+                continue
+            app.set_route(f"/play/village/{sid}/player/0")
+            meter.tap("counter", key="adjust-grain-plus")
+            meter.tap("counter", key="adjust-grain-minus")
+            app.set_route(f"/play/village/{sid}")
     return meter
 
 
@@ -259,9 +279,14 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=35)
     parser.add_argument("--ab", action="store_true",
                         help="alternate rounds with the code before this work (panels)")
+    parser.add_argument("--clients", type=int, default=1,
+                        help="clients on the game (table mode); the table's taps only")
     args = parser.parse_args()
-    meter = run(args.rounds, args.warmup, args.profile, args.top, args.ab)
-    print(f"load average {os.getloadavg()[0]:.2f}")
+    load_before = os.getloadavg()[0]
+    meter = run(args.rounds, args.warmup, args.profile, args.top, args.ab,
+                max(1, args.clients))
+    print(f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after; "
+          f"{max(1, args.clients)} client(s) on the game")
     print("\n".join(meter.report()))
     if args.profile:
         print("\n".join(meter.profiles(args.top)))

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 Action = Callable[[], object]
 SPACE_LABEL_WIDTH = 96
 BIG_BUTTON = 56
+BUTTON_GAP = 8  # px between the turn's rows of buttons
 
 
 def cube_order(cubes: Sequence[str]) -> list[str]:
@@ -162,7 +163,11 @@ class TurnButtons:
         self.ctx = ctx
         self.panel = ft.OutlinedButton("", icon=ft.Icons.PERSON, on_click=on_panel,
                                        height=BIG_BUTTON, expand=True)
-        self.panel_row = ft.Row([self.panel], visible=False)
+        self.panel_row = ft.Row([self.panel])
+        # The panel's row comes and goes as the content of a holder (with the gap above
+        # the other buttons as its padding), never hidden: a hidden first child moves the
+        # row under it to another index on the phone, which builds that row again.
+        self.panel_holder = ft.Container()
         self.well = ft.OutlinedButton(t("village.table.well"), icon=ft.Icons.WATER_DROP,
                                       on_click=on_well, height=BIG_BUTTON)
         self.free = ft.OutlinedButton(t("village.table.free_action"), icon=ft.Icons.STAR,
@@ -170,7 +175,8 @@ class TurnButtons:
         self.end = ft.FilledButton(t("village.table.end_turn"), icon=ft.Icons.CHECK,
                                    on_click=on_end, height=BIG_BUTTON, expand=True)
         self.control = ft.Semantics(identifier="turn-buttons", content=ft.Column([
-            self.panel_row, ft.Row([self.well, self.free, self.end], spacing=8)], spacing=8))
+            self.panel_holder, ft.Row([self.well, self.free, self.end], spacing=8)],
+            spacing=0))
 
     def update(self, state: VillageState, options: TurnOptions) -> bool:
         """Show what the engine accepts now; True when anything changed."""
@@ -178,7 +184,13 @@ class TurnButtons:
         if options.end_turn:  # the current player is acting: their panel holds the forms
             changed = _set(self.panel, "content", self.ctx.t(
                 "village.table.open_panel", player=player_name(self.ctx, state, state.current)))
-        return any([changed, _set(self.panel_row, "visible", options.end_turn),
+        shown = self.panel_row if options.end_turn else None
+        if self.panel_holder.content is not shown:
+            self.panel_holder.content = shown
+            self.panel_holder.padding = (ft.Padding.only(bottom=BUTTON_GAP) if shown
+                                         else None)
+            changed = True
+        return any([changed,
                     _set(self.well, "disabled", not options.well),
                     _set(self.free, "visible", options.free_action),
                     _set(self.end, "disabled", not options.end_turn)])

@@ -78,6 +78,7 @@ TITLE_SIZE = 22  # Material's app bar title
 TITLE_MIN_SIZE = 14
 APP_BAR_LEADING = 56  # px the back arrow's slot takes
 APP_BAR_GAPS = 32  # px of padding around the title
+PART_GAP = 14  # px under each part of the table
 
 
 def title_size(title: str, width: float, actions: int, leading: bool) -> int:
@@ -300,13 +301,17 @@ class TableScreen(SessionScreen):
         ]
         # The list keeps the same items for good (a changed list would rebuild all of
         # them on the phone): a part that comes, goes or is rebuilt changes its holder.
+        # An empty holder has no content and no padding (drawn zero high), never
+        # `visible=False`: the phone leaves a hidden control out of the list, so every
+        # item after it would move to another index and be built again (on CanvasKit an
+        # end turn's last-turn card made the frame twice a cube tap's).
         while len(self.holders) < len(parts):
-            self.holders.append(ft.Container(padding=ft.Padding.only(bottom=14),
-                                             visible=False))
+            self.holders.append(ft.Container())
         for holder, part in zip(self.holders, parts, strict=False):
-            if holder.content is not part or holder.visible != (part is not None):
+            if holder.content is not part:
                 holder.content = part
-                holder.visible = part is not None
+                holder.padding = (ft.Padding.only(bottom=PART_GAP) if part is not None
+                                  else None)
         if self.side is None:
             set_controls(self.body, list(self.holders))
         else:  # the table on the left, the players (and Karla's board) on the right
