@@ -94,3 +94,21 @@ def test_odd_values_are_read_as_unknown_not_raised() -> None:
     assert rec.date == date(2023, 2, 3)  # from the store's dates
     assert rec.start_player is None and rec.players[0].categories is None
     assert not rec.solo
+
+
+def test_a_record_is_the_model_pydantic_would_make() -> None:
+    # build_record makes its models without model_construct's loop (records.built):
+    # the same fields, the same fields set, equal, hashable and copied alike.
+    from companion.history.records import GameRecord, PlayerResult
+
+    summary = village({"Ann": 50, "Bo": 61}, day="2024-06-03", start="Bo",
+                      categories={"Bo": {"prestige": 20}}, minutes=40)
+    rec = build_record(info("g1", summary))
+    same = GameRecord.model_validate(
+        {**rec.model_dump(), "players": [PlayerResult.model_validate(p.model_dump())
+                                         for p in rec.players]})
+    assert rec == same and rec.model_dump() == same.model_dump()
+    assert rec.model_fields_set == set(GameRecord.model_fields)
+    assert rec.players[0].model_fields_set == set(PlayerResult.model_fields)
+    assert rec.model_copy(update={"title": "x"}).title == "x" and rec.title != "x"
+    assert rec.__pydantic_extra__ is None and rec.__pydantic_private__ is None
