@@ -8,7 +8,7 @@ A message about a number of things is a gettext plural entry (`msgid` / `msgid_p
 
 The .po files are what is shipped and edited. At run time each is compiled by Babel to a
 .mo once per content (cached in the user's cache folder by a hash of its bytes) and read
-by the standard library's gettext, which is about ten times faster than parsing the .po
+by the standard library's gettext, about six times faster than parsing each .po
 again at every start (`po_file_messages`); messages are kept per language. Keys are
 stable msgids such as ``"home.title"``; the English catalogue holds the English text.
 A missing key never raises: it falls back to English, then to the key itself, so a
@@ -18,10 +18,12 @@ fails when a key or placeholder is missing.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import logging
 import os
 import string
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
@@ -200,13 +202,15 @@ def po_file_messages(data: bytes) -> _FileMessages:
     except Exception:  # missing, unreadable or damaged: compile it (again)
         pass
     mo = compile_po(data)
+    temp = cached.with_name(f".{cached.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
-        temp = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
         temp.write_bytes(mo)
         os.replace(temp, cached)  # a reader sees the whole file or none
-    except OSError as exc:  # a read-only home: the app works, only slower to start
+    except OSError as exc:  # a read-only home or a full disk: the app works, slower
         logger.info("compiled catalogue not cached at %s: %s", cached, exc)
+        with contextlib.suppress(OSError):
+            temp.unlink()  # no half-written leftover
     return mo_messages(mo)
 
 

@@ -165,3 +165,14 @@ def test_page_text_is_what_the_translator_says_without_loading_the_catalogues() 
     assert i18n.page_text("de", "history.title") == i18n.Translator("de").t("history.title")
     assert i18n.page_text("ko", "no.such.key") == "no.such.key"
     assert i18n.page_text("xx", "app.title") == i18n.Translator("en").t("app.title")
+
+
+def test_a_failed_cache_write_leaves_no_temp_file(own_cache: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    def full_disk(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(i18n.os, "replace", full_disk)
+    data = CASES["escapes and continued lines"].encode()
+    assert po_file_messages(data) == babel_reading(data)  # read all the same
+    assert list(own_cache.iterdir()) == []  # the half-made temp file is gone

@@ -125,14 +125,19 @@ def test_a_write_by_another_instance_is_not_overwritten(tmp_path: Path) -> None:
         mine.append("g", [ev(5)], expected=3)
 
 
-def test_a_file_cut_short_behind_the_cache_is_written_whole_again(tmp_path: Path) -> None:
-    # Its token (the first bytes) is unchanged, so the cache stands for it, as on the
-    # TinyDB path: the save writes the whole file from the tables in memory.
+def _game_of_two_events(tmp_path: Path) -> tuple[TinyDBStore, Path]:
+    """A store whose game "g" holds two events, saved by this store; its file."""
     store = TinyDBStore(tmp_path / "data")
     store.create("g", "village", "Game", HEADER)
     store.append("g", [ev(1)])
     store.append("g", [ev(2)])
-    path = store.sessions_dir / "g.json"
+    return store, store.sessions_dir / "g.json"
+
+
+def test_a_file_cut_short_behind_the_cache_is_written_whole_again(tmp_path: Path) -> None:
+    # Its token (the first bytes) is unchanged, so the cache stands for it, as on the
+    # TinyDB path: the save writes the whole file from the tables in memory.
+    store, path = _game_of_two_events(tmp_path)
     path.write_bytes(path.read_bytes()[:-10])
     store.append("g", [ev(3)])
     assert path.read_bytes() == full_encode(path.read_bytes())
@@ -140,11 +145,7 @@ def test_a_file_cut_short_behind_the_cache_is_written_whole_again(tmp_path: Path
 
 
 def test_a_damaged_file_is_quarantined(tmp_path: Path) -> None:
-    store = TinyDBStore(tmp_path / "data")
-    store.create("g", "village", "Game", HEADER)
-    store.append("g", [ev(1)])
-    store.append("g", [ev(2)])
-    path = store.sessions_dir / "g.json"
+    store, path = _game_of_two_events(tmp_path)
     path.write_bytes(b'{"_rev":"' + b"0" * 32 + b'","meta":{')  # a new token, cut short
     with pytest.raises(CorruptSession):
         store.append("g", [ev(3)])
