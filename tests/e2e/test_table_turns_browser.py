@@ -16,9 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import REPO
 from .test_browser import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, drawn, open_app, settle
+from .test_other_games import RETAP_AFTER_MS
 from .test_table_mode import (  # noqa: F401  (the fixture `shared` is used by name)
     _MEMBER_WITH_JS,
     Shared,
@@ -108,9 +110,19 @@ def test_phones_are_told_asked_and_greyed(browser: Any, shared: Shared,  # noqa:
     # ---- the host lets phones act only for their own seat: B's tap is refused
     tap_id(host, "own-seat-only")
     settle(host)
-    tap_id(phone_b, s.cube_id)
-    phone_b.get_by_text(re.compile("only for its own seat")).first.wait_for(
-        timeout=STEP_TIMEOUT_MS)
+    refused = phone_b.get_by_text(re.compile("only for its own seat")).first
+    for _try in range(3):
+        tap_id(phone_b, s.cube_id)
+        try:
+            refused.wait_for(timeout=RETAP_AFTER_MS)
+            break
+        except PlaywrightTimeout:
+            # Nothing came: the tap landed on a control the phone was just redrawing and
+            # was dropped (seen once, in a clean-clone CI run); a person taps again.
+            # Never when it was asked instead: that is the failure itself.
+            assert phone_b.locator(_DIALOG).count() == 0
+            settle(phone_b)
+    refused.wait_for(timeout=STEP_TIMEOUT_MS)
     assert phone_b.locator(_DIALOG).count() == 0
     assert f"{s.colour} ×1" not in node_text(phone_b, "player-0")
 
