@@ -67,6 +67,9 @@ class AppContext:
         # joined phone, its member id (None: the host). See companion/app/table_mode.
         self.share: TableShare | None = None
         self.member_id: str | None = None
+        # What this client was already shown, by key, kept across its screens (a round
+        # end opened on one screen is not opened again by the screen under it).
+        self.seen: dict[str, object] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # -- text ---------------------------------------------------------------------------

@@ -217,7 +217,11 @@ class Router:
             self._ctx.dialogs.after(lambda: self.go(route))
             return
         self.show(route)
-        self._ctx.page.navigate(route)
+        if self.current_route == route:
+            self._ctx.page.navigate(route)
+        # else a screen that appeared went on at once (the table opening the round end it
+        # missed): that go told the browser already, and telling it `route` now would
+        # come back as a route change and cover the screen it went on to.
 
     def back(self) -> None:
         if len(self._stack) > 1:

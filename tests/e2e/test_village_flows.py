@@ -79,6 +79,9 @@ _TABLE_JS = f"""() => {{ {_NODE_TEXT}
     last: nodeText('karla-last-take') || '',
   }}; }}"""
 RETAP_AFTER_S = 5
+_MARKET_OVER_JS = f"""() => {{ {_NODE_TEXT}
+  return !!document.querySelector('[flt-semantics-identifier="round-end"]')
+         || (nodeText('market-day') || '').includes('No market day now.'); }}"""
 _PROGRESS_JS = """() => {
   const e = document.querySelector('[flt-semantics-identifier="component-check"]');
   return e && /Checked: \\d+ of \\d+/.test(e.getAttribute('aria-label') || '');
@@ -455,7 +458,11 @@ def solo_market(ui: Ui, solo: Solo) -> None:
     if solo.market_days == 1:
         ui.shot("market-day")
     ui.tap(ui.button("Ann passes"))
-    ui.wait_text("market-day", "No market day now.")
+    # Her pass ends Karla's turn; when that was the round's last cube, the round-end
+    # screen takes the market's place (issue 20): the loop takes it from there.
+    ui.page.wait_for_function(_MARKET_OVER_JS, timeout=STEP_TIMEOUT_MS)
+    if ui.ident("round-end").count():
+        return
     if solo.market_days == 1:
         ui.shot("market-day-over")
     ui.to_table()

@@ -15,6 +15,7 @@ from companion.village.rules.errors import RuleError
 from companion.village.service import VillageService
 from companion.village.session import VillageSession, validate_command
 
+from ..harness import AppHarness
 from .conftest import expand_instructions, find_id, make_game, open_app, tap, texts_under
 
 
@@ -122,3 +123,57 @@ def test_round_one_setup_list_stays_after_the_first_turn(store: MemoryStore) -> 
         assert find_id(app, "instruction-0").checked is True  # the tick kept
         assert "We drew physically" not in texts  # no redraw after the first take
         assert table_marks.done(session.table_marks, session.state)
+
+
+def end_turn_elsewhere(app: AppHarness, store: MemoryStore, sid: str) -> None:
+    """Another device ends the round's last turn: saved, and every client showing the game
+    is told, on the server's loop (as the hub tells them)."""
+    session = play(store, sid, lambda s: table_marks.scope(s.state) > 1)
+
+    async def tell() -> None:
+        HUB.get(sid).session = session  # type: ignore[union-attr]
+        HUB.get(sid).notify()  # type: ignore[union-attr]
+
+    app.loop.run_until_complete(tell())
+    app.settle()
+
+
+def test_a_round_ended_while_the_table_was_covered_opens_when_it_shows_again(
+        store: MemoryStore) -> None:
+    """The table catches up when it shows again, and the round end it opens stays: the
+    table's own navigation (the browser's URL echoed back) must not cover it again. A solo
+    game in a clean-clone CI run went round 1's mass without the screen this way."""
+    sid = end_round_on_the_table(store)
+    with open_app(store, f"/play/village/{sid}") as app:
+        app.click("Game log")  # the log does not follow the round end ...
+        app.settle()
+        assert app.page.route == f"/play/village/{sid}/log"
+        end_turn_elsewhere(app, store, sid)
+        app.settle()
+        assert app.page.route == f"/play/village/{sid}/log"
+        app.back()  # ... the table does, as it shows again
+        app.settle()
+        assert app.page.route == f"/play/village/{sid}/round-end"
+        assert app.page.views[-1].route == f"/play/village/{sid}/round-end"
+        assert find_id(app, "round-end")
+        tap(app, "round-end-to-table")  # seen once: the table stays the table
+        app.settle()
+        assert app.page.route == f"/play/village/{sid}"
+        assert find_id(app, "banner-round-end")
+
+
+def test_a_round_that_ends_under_a_panel_opens_its_screen_there(store: MemoryStore) -> None:
+    """Ann passes at Karla's market day and that ends the round: the market screen she is
+    looking at gives way to the round end, once (the table under it does not open it
+    again when she comes back)."""
+    sid = end_round_on_the_table(store)
+    with open_app(store, f"/play/village/{sid}/market") as app:
+        assert find_id(app, "market-day")
+        end_turn_elsewhere(app, store, sid)
+        app.settle()
+        assert app.page.route == f"/play/village/{sid}/round-end"
+        assert "Round 1 is over" in app.visible_texts()
+        tap(app, "round-end-to-table")
+        app.settle()
+        assert app.page.route == f"/play/village/{sid}"
+        assert find_id(app, "banner-round-end")

@@ -44,7 +44,7 @@ PENDING_KEYS = {
 
 class PanelScreen(SessionScreen):
     """Base for the five panels: subclasses give `title()` and `body_controls()`."""
-
+    round_end = "opens"  # Ann passing at Karla's market day can end the round here
     identifier = "panel"
     shows_seat_state = True  # on a phone: whose turn, at the top
     # The body's new controls are merged into those on the page (kit.reconcile), so a tap

@@ -10,6 +10,7 @@ the seat line at the top)."""
 from __future__ import annotations
 
 import asyncio
+from typing import Literal
 
 import flet as ft
 
@@ -18,11 +19,17 @@ from companion.app.kit import icon_button
 from companion.app.table_mode.acting import controls_locked, phone_seat
 from companion.app.table_mode.turn_notice import is_phone, notice_turn, seat_is_up
 from companion.app.village.controller import VillageController
+from companion.app.village.table.paths import round_end_route
+from companion.app.village.table.round_end_follow import round_end_is_new
 
 
 class SessionScreen(GameScreen[VillageController]):
     _unsubscribe_share: object = None
     shows_seat_state = False  # the screen shows the phone's seat line (table, panels)
+    # A round that ends while the screen is shown: the table and the panels open the
+    # round-end screen, the round-end screen counts as having shown it, the log and the
+    # rules leave it to the table (round_end_follow.py).
+    round_end: Literal["opens", "shows", "ignores"] = "ignores"
     open_failed_key = "village.open_failed"
 
     async def open_controller(self) -> VillageController:
@@ -67,7 +74,19 @@ class SessionScreen(GameScreen[VillageController]):
     def show_change(self) -> None:
         self._refresh_history()
         self.render()
+        self._follow_round_end()
         self._notice_turn()
+
+    # ---- the round end (round_end_follow.py) -----------------------------------------------------
+    def _follow_round_end(self) -> None:
+        if self.controller is None or not self._shown or self.round_end == "ignores":
+            return
+        if round_end_is_new(self.ctx, self.session_id, self.controller.state) \
+                and self.round_end == "opens":
+            self.open_round_end()
+
+    def open_round_end(self) -> None:
+        self.ctx.go(round_end_route(self.session_id))
 
     # ---- table mode: the phone's standing and its turn ------------------------------------------
     def _listen_to_share(self) -> None:

@@ -44,6 +44,8 @@ STEP_TITLES = {
 
 # ---- the screen --------------------------------------------------------------------------------
 class RoundEndScreen(SessionScreen):
+    round_end = "shows"  # the screen under it does not open it again
+
     def build(self) -> ft.View:
         t = self.ctx.t
         self.title = ft.Text(t("village.round_end.title_plain"))

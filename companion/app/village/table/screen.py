@@ -47,7 +47,6 @@ from companion.app.village.table.paths import (
     log_route,
     panel_route,
     player_route,
-    round_end_route,
     table_route,
 )
 from companion.app.village.table.sections import (
@@ -56,7 +55,6 @@ from companion.app.village.table.sections import (
 )
 from companion.app.village.table.view_model import table_view
 from companion.app.village.table.words import player_name
-from companion.village import table_marks
 from companion.village.commands import EndTurn, FreeAction, TakeCube
 from companion.village.state import VillageState
 
@@ -93,8 +91,10 @@ def title_size(title: str, width: float, actions: int, leading: bool) -> int:
 
 
 class TableScreen(SessionScreen):
+    round_end = "opens"  # a round that ends here opens its screen (round_end_follow.py)
     shows_seat_state = True  # a phone's seat line is the table's first part
     round_end_waits = False  # the round end opens once an answered dialog has closed
+
     def build(self) -> ft.View:
         t = self.ctx.t
         self.slot = DialogSlot(self.ctx.page, self.ctx.dialogs)
@@ -321,7 +321,6 @@ class TableScreen(SessionScreen):
             self.slot.close()
         else:
             self.pending.sync()
-        self._follow_round_end(state)
 
     def read_only_note_part(self) -> ft.Control | None:
         if not hasattr(self, "_read_only_slot"):
@@ -413,7 +412,7 @@ class TableScreen(SessionScreen):
             out.append(("info", t("village.round_end.banner_final" if final
                                   else "village.round_end.banner", round=end_round,
                                   count=left),
-                        [(t("village.round_end.open"), self._open_round_end)],
+                        [(t("village.round_end.open"), self.open_round_end)],
                         "banner-round-end"))
         if state.market_day is not None:
             seller = player_name(self.ctx, state, state.market_day.seller)
@@ -562,25 +561,13 @@ class TableScreen(SessionScreen):
         self.render()
         self.update_page()
 
-    def _open_round_end(self) -> None:
-        self.ctx.go(round_end_route(self.session_id))
-
-    def _follow_round_end(self, state: VillageState) -> None:
-        """A round that ends while this table is shown opens the round-end screen by
-        itself (on every device showing the table); opening the table later does not."""
-        ended = table_marks.scope(state)
-        seen = getattr(self, "_scope_seen", None)
-        self._scope_seen = ended
-        if seen is None or ended <= seen or state.round < 1 or not self._shown:
-            return
-        if ended - 1 < 1:  # the setup's first round began: no round has ended
-            return
+    def open_round_end(self) -> None:
         # At once, in the same update as the change: the new round's table is never seen
         # (and tapped) for a moment before the round end replaces it. When the change was
         # a dialog's answer, the round end waits until the phone has closed the dialog
         # (kit/dialog_settle.py), and this table's update waits with it.
         self.round_end_waits = self.ctx.dialogs.settling
-        self._open_round_end()
+        super().open_round_end()
 
     def _panel(self, name: str) -> None:
         self.ctx.go(panel_route(self.session_id, name))
