@@ -16,7 +16,7 @@ from companion.history import cache as cache_module
 from companion.history import saved_index
 from companion.history.cache import HistoryCache
 from companion.history.records import build_records
-from companion.history.saved_index import INDEX_FILE, read_index, record_from_row, record_row
+from companion.history.saved_index import INDEX_FILE, VERSION, read_index, write_index
 from companion.store.tinydb_store import TinyDBStore
 
 from .helpers import info, solo, tally, village
@@ -175,7 +175,8 @@ def test_games_changed_since_the_index_was_saved_are_read_alone(tmp_path: Path) 
     lambda raw: raw.replace(b'"Ann"', b'"Anx"', 1),  # one changed byte: the digest
     lambda raw: b"",
     lambda raw: b"\x00\xff garbage",
-    lambda raw: raw.replace(b'"version": 1', b'"version": 99', 1),  # newer
+    lambda raw: raw.replace(b'"version": %d' % VERSION, b'"version": 99', 1),  # newer
+    lambda raw: raw.replace(b'"version": %d' % VERSION, b'"version": 1', 1),  # the rows of 1
     lambda raw: raw.replace(b"village-companion-history-index", b"something-else", 1),
 ])
 def test_a_damaged_index_is_ignored_and_rebuilt(tmp_path: Path, damage: Any) -> None:
@@ -201,8 +202,9 @@ def test_a_row_of_another_shape_is_read_from_its_file(tmp_path: Path) -> None:
     path = tmp_path / INDEX_FILE
     head, _, body = path.read_bytes().partition(b"\n")
     content = json.loads(body)
-    content["games"]["v05.json"][4][8][0][1] = "lots"  # a score that is no number
-    content["games"]["v06.json"][4] = "nonsense"
+    content["records"]["v05.json"]["players"][0]["score"] = "lots"  # no number
+    content["records"]["v06.json"] = "nonsense"
+    content["records"]["v07.json"]["id"] = "v08"  # another game's record
     content["games"]["s1.json"][0] = "?"
     body = json.dumps(content).encode()
     header = json.loads(head)
@@ -218,7 +220,7 @@ def test_a_row_of_another_shape_is_read_from_its_file(tmp_path: Path) -> None:
     store.session_info = counting  # type: ignore[method-assign]
     cache = HistoryCache()
     assert view(cache, store) == expected
-    assert sorted(reads) == ["s1", "v05", "v06"]
+    assert sorted(reads) == ["s1", "v05", "v06", "v07"]
 
 
 def test_a_stale_index_of_another_folder_state_is_not_trusted(tmp_path: Path) -> None:
@@ -272,7 +274,9 @@ def test_a_read_only_folder_lists_without_an_index(tmp_path: Path) -> None:
     assert not (tmp_path / INDEX_FILE).exists()
 
 
-def test_record_rows_round_trip() -> None:
+def test_records_round_trip(tmp_path: Path) -> None:
+    """Every field of a record, and an unfinished game's SessionInfo, come back equal
+    (fields at their default are left out of the file)."""
     infos = [
         info("a", village({"Ann": 30, "Bo": 20}, categories={
             "Ann": {"church": 3, "travel": 9}, "Bo": {"church": 1, "travel": 2}},
@@ -282,7 +286,15 @@ def test_record_rows_round_trip() -> None:
         info("d", {"players": ["Ann", "Bo"], "date": "2024-01-02",
                    "colours": {"Ann": "red", "Bo": "blue"}}),
     ]
-    names: dict[tuple[str, ...], int] = {}
-    for record in build_records(infos).records:
-        row = json.loads(json.dumps(record_row(record, names)))
-        assert record_from_row(record.id, row, list(names)) == record
+    records = build_records(infos).records
+    unfinished = info("e", {"players": ["Ann"]}, finished=False)
+    entries: dict[str, saved_index.Entry] = {
+        f"{r.id}.json": ("r", (n, n + 1, n + 2), r) for n, r in enumerate(records)}
+    entries["e.json"] = ("u", (7, 8, 9), unfinished)
+    entries["f.json"] = ("s", (1, 1, 1), None)
+    path = tmp_path / INDEX_FILE
+    write_index(path, entries)
+    saved = read_index(path)
+    assert saved is not None
+    assert {name: saved.entry(name) for name in saved.games} == entries
+    assert list(saved.games) == list(entries)  # newest first, as written
