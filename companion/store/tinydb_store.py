@@ -47,7 +47,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
-from filelock import BaseFileLock, FileLock, Timeout
+from filelock import Timeout
 from pydantic import ValidationError
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
@@ -85,6 +85,7 @@ from companion.store.base import (
     utc_iso,
     validate_session_id,
 )
+from companion.store.locks import StoreLock
 from companion.store.quarantine import Quarantine
 from companion.store.session_file import (
     EVENTS,
@@ -224,7 +225,7 @@ class TinyDBStore:
         self._sound: dict[str, list[int]] = {}
         # Per game listed last: its index entry (the very object) and what was made of it.
         self._listed: dict[str, _Listed] = {}
-        self._locks: dict[str, BaseFileLock] = {}
+        self._locks: dict[str, StoreLock] = {}
         self._locks_guard = threading.Lock()
         self.read_only: str | None = self._open_folders()
         self._quarantined = Quarantine(self.quarantine_dir, lambda: self.read_only)
@@ -256,17 +257,17 @@ class TinyDBStore:
 
     # ---- locks
 
-    def _lock_at(self, path: Path) -> BaseFileLock:
-        # One lock object per file and store: reentrant within a thread, and (being
-        # thread-local) exclusive between threads as well as between processes.
+    def _lock_at(self, path: Path) -> StoreLock:
+        # One lock object per file and store: reentrant within a thread, exclusive
+        # between threads as well as between processes (locks.py).
         key = str(path)
         with self._locks_guard:
             lock = self._locks.get(key)
             if lock is None:
-                lock = self._locks[key] = FileLock(key, timeout=self._lock_timeout)
+                lock = self._locks[key] = StoreLock(key, self._lock_timeout)
             return lock
 
-    def session_lock(self, session_id: str) -> BaseFileLock:
+    def session_lock(self, session_id: str) -> StoreLock:
         """The cross-process lock of one session; hold it to make several calls one unit."""
         self._writable()
         return self._lock_at(self.locks_dir / f"{validate_session_id(session_id)}.lock")
