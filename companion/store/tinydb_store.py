@@ -102,6 +102,7 @@ from companion.store.session_file import (
     index_tables,
     info_from_meta,
     json_docs,
+    json_docs_and_texts,
     meta_doc,
     migrate_tables,
     next_doc_id,
@@ -705,7 +706,7 @@ class TinyDBStore:
                expected: int | None = None, finished: bool | None = None,
                summary: JsonObject | None = None,
                header: JsonObject | None = None) -> int:
-        docs = json_docs(events, "events")
+        docs, texts = json_docs_and_texts(events, "events")
         fields = info_fields(title=None, finished=finished, summary=summary, header=header)
 
         def change(db: TinyDB) -> None:
@@ -716,13 +717,14 @@ class TinyDBStore:
                 redo.truncate()
 
         self._writable()
-        version = self._append_known(session_id, expected, docs, fields)
+        version = self._append_known(session_id, expected, docs, fields, texts)
         if version is not None:
             return version
         return self._write(session_id, expected, fields, change)
 
     def _append_known(self, session_id: str, expected: int | None,
-                      docs: list[JsonObject], fields: JsonObject) -> int | None:
+                      docs: list[JsonObject], fields: JsonObject,
+                      texts: list[str] | None = None) -> int | None:
         """`append` of a game whose file this store wrote last (the usual case: every
         save of a game in play): the same file, written the same way (one atomic
         replace under the game's lock, after checking `expected`), but made from the
@@ -750,7 +752,7 @@ class TinyDBStore:
                 if next_id is None:
                     return None
             made = appended_tables(entry.data, entry.texts, next_id, docs, fields,
-                                   utc_iso())
+                                   utc_iso(), texts)
             if made is None:
                 return None
             tables, known = made
