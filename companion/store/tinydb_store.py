@@ -422,7 +422,11 @@ class TinyDBStore:
                 meta = meta_doc(tables)
                 meta["version"] += 1
                 meta["updated_at"] = utc_iso()
-                batch.storage.write(tables)  # the one atomic replace of this operation
+                # The one atomic replace of this operation. Its layout is known good (the
+                # file was checked above; TinyDB added documents checked by json_docs and
+                # fields checked by info_fields): the next save does not check it again.
+                storage = cast(AtomicJSONStorage, batch.storage)
+                storage.write_known(tables, {}, checked=True)
             except BaseException:
                 # The cached dict may hold changes that never reached the disk.
                 self._cache.discard(str(path))
