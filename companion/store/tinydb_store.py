@@ -227,6 +227,8 @@ class TinyDBStore:
         # Per game listed last: its index entry (the very object) and what was made of it.
         self._listed: dict[str, _Listed] = {}
         self._locks: dict[str, StoreLock] = {}
+        # Per game saved by _append_known: its path, storage and lock (as made each time).
+        self._saving: dict[str, tuple[Path, AtomicJSONStorage, StoreLock]] = {}
         self._locks_guard = threading.Lock()
         self.read_only: str | None = self._open_folders()
         self._quarantined = Quarantine(self.quarantine_dir, lambda: self.read_only)
@@ -735,9 +737,14 @@ class TinyDBStore:
         cached tables and their cached text (appended_tables): neither TinyDB's copies
         of every table nor an encoding of the whole file. None if the cache does not
         hold the file's current revision as written here (then nothing was done)."""
-        path = self._session_path(session_id)
-        storage = AtomicJSONStorage(path, self._cache)
-        with self.session_lock(session_id):
+        saving = self._saving.get(session_id)
+        if saving is None:  # the game's first save here: its path, storage and lock, kept
+            path = self._session_path(session_id)
+            saving = (path, AtomicJSONStorage(path, self._cache),
+                      self.session_lock(session_id))
+            self._saving[session_id] = saving
+        path, storage, lock = saving
+        with lock:
             try:
                 entry = storage.read_entry()
                 if entry is None or entry.texts is None:
