@@ -308,9 +308,10 @@ class AtomicJSONStorage(Storage):
                     checked: bool = False,
                     next_ids: dict[str, int] | None = None) -> CachedFile | None:
         """Write `data`, taking the JSON text of the tables named in `known` as given
-        (the caller vouches that it is exactly `encode_json` of that table) and encoding
-        the others; the file is what `json.dumps` of the whole document gives. Returns
-        the cache entry of the new revision (`checked`: its layout is known good)."""
+        (the caller vouches that it is `encode_json` of that table, or at least text
+        that parses to it: json_docs_and_texts) and encoding the others; the file is
+        what `json.dumps` of the whole document gives. Returns the cache entry of the
+        new revision (`checked`: its layout is known good)."""
         if self._cache is not None:
             # Forget first: if anything below fails, the next read goes to the disk.
             self._cache.discard(self._key)

@@ -7,7 +7,7 @@ Layout under the data directory::
     index.json           a cache of what Home lists, one entry per game with the stamp
                          (size, mtime, inode) of the file it summarises; rebuilt at will
     settings.json        key/value settings (app-wide only: nothing per game)
-    locks/               filelock files (one per session, one for index + settings)
+    locks/               lock files (one per session, one for index + settings; locks.py)
     quarantine/          files set aside (never rewritten) and a `.why.json` report each
     trash/               games the user deleted, moved here whole (`<id>.json.<when>.deleted`)
                          so Undo can put them back exactly; purged after TRASH_KEEP_DAYS
