@@ -222,10 +222,15 @@ def checked_version(session_id: str, version: int, expected: int | None) -> int:
     return version
 
 
+#: json.dumps(value, allow_nan=False) builds an encoder per call; one made once writes
+#: the same text (a quarter of a clone's time for a small document).
+_CLONE_ENCODE = json.JSONEncoder(allow_nan=False).encode
+
+
 def clone_json(value: T) -> T:
     """Deep copy through JSON: callers never share objects with the store, and anything
     that could not be stored (sets, NaN, objects) fails here, before touching disk."""
-    return json.loads(json.dumps(value, allow_nan=False))
+    return json.loads(_CLONE_ENCODE(value))
 
 
 def info_fields(*, title: str | None, finished: bool | None,

@@ -9,6 +9,7 @@ game file to the current schema. Nothing here touches the disk.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -174,7 +175,8 @@ def next_doc_id(table: JsonObject) -> int | None:
 
 def appended_tables(tables: Tables, texts: Mapping[str, str], next_id: int,
                     docs: list[JsonObject], fields: JsonObject,
-                    now: str) -> tuple[Tables, dict[str, str]] | None:
+                    now: str, doc_texts: list[str] | None = None,
+                    ) -> tuple[Tables, dict[str, str]] | None:
     """What the store's append writes, without TinyDB and without encoding the whole file.
 
     `tables`: a checked session file at the current schema as written, `texts` the JSON
@@ -184,7 +186,8 @@ def appended_tables(tables: Tables, texts: Mapping[str, str], next_id: int,
     events under the next ids, the redo emptied, the meta with `fields` merged, the
     version one up and `updated_at` now; the same tables, in the same order, as TinyDB's
     insert_multiple, truncate and update give. None: a layout this does not handle (the
-    caller then takes the TinyDB path).
+    caller then takes the TinyDB path). `doc_texts`: the text of each of `docs`, if the
+    caller has it (json_docs_and_texts).
     """
     events, events_text = tables.get(EVENTS), texts.get(EVENTS)
     meta_table = tables.get(META)
@@ -199,10 +202,12 @@ def appended_tables(tables: Tables, texts: Mapping[str, str], next_id: int,
     if docs:
         new_events = dict(events)
         added = []
-        for doc_id, doc in enumerate(docs, next_id):
+        if doc_texts is None:
+            doc_texts = [encode_json(doc) for doc in docs]
+        for doc_id, (doc, text) in enumerate(zip(docs, doc_texts, strict=True), next_id):
             key = str(doc_id)
             new_events[key] = doc
-            added.append(f'"{key}":{encode_json(doc)}')
+            added.append(f'"{key}":{text}')
         changed[EVENTS] = new_events
         opened = events_text[:-1] + ("," if events else "")
         known[EVENTS] = opened + ",".join(added) + "}"
@@ -230,6 +235,22 @@ def json_docs(value: object, what: str) -> list[JsonObject]:
     if not isinstance(docs, list) or not all(isinstance(doc, dict) for doc in docs):
         raise TypeError(f"{what} must be a list of JSON objects")
     return cast(list[JsonObject], docs)
+
+
+def json_docs_and_texts(value: object, what: str) -> tuple[list[JsonObject], list[str]]:
+    """`json_docs` (the same copies, refused alike) and each document's text as a file
+    holds it (`encode_json`): one encoding per document serves the copy and the file.
+    A document parsed from its text encodes to that text again, except for one whose
+    keys only became equal as text (1 and "1"): its text keeps both, the copy the
+    last, so reading the file gives the copy all the same."""
+    if not isinstance(value, (list, tuple)):
+        docs = json_docs(value, what)
+        return docs, [encode_json(doc) for doc in docs]
+    texts = [encode_json(item) for item in value]  # NaN, sets, ...: refused as clone_json
+    docs = [json.loads(text) for text in texts]
+    if not all(isinstance(doc, dict) for doc in docs):
+        raise TypeError(f"{what} must be a list of JSON objects")
+    return docs, texts
 
 
 def ordered(table: JsonObject) -> list[JsonObject]:

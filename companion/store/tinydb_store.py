@@ -7,7 +7,7 @@ Layout under the data directory::
     index.json           a cache of what Home lists, one entry per game with the stamp
                          (size, mtime, inode) of the file it summarises; rebuilt at will
     settings.json        key/value settings (app-wide only: nothing per game)
-    locks/               filelock files (one per session, one for index + settings)
+    locks/               lock files (one per session, one for index + settings; locks.py)
     quarantine/          files set aside (never rewritten) and a `.why.json` report each
     trash/               games the user deleted, moved here whole (`<id>.json.<when>.deleted`)
                          so Undo can put them back exactly; purged after TRASH_KEEP_DAYS
@@ -47,7 +47,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
-from filelock import BaseFileLock, FileLock, Timeout
+from filelock import Timeout
 from pydantic import ValidationError
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
@@ -85,6 +85,7 @@ from companion.store.base import (
     utc_iso,
     validate_session_id,
 )
+from companion.store.locks import StoreLock
 from companion.store.quarantine import Quarantine
 from companion.store.session_file import (
     EVENTS,
@@ -101,6 +102,7 @@ from companion.store.session_file import (
     index_tables,
     info_from_meta,
     json_docs,
+    json_docs_and_texts,
     meta_doc,
     migrate_tables,
     next_doc_id,
@@ -224,7 +226,9 @@ class TinyDBStore:
         self._sound: dict[str, list[int]] = {}
         # Per game listed last: its index entry (the very object) and what was made of it.
         self._listed: dict[str, _Listed] = {}
-        self._locks: dict[str, BaseFileLock] = {}
+        self._locks: dict[str, StoreLock] = {}
+        # Per game saved by _append_known: its path, storage and lock (as made each time).
+        self._saving: dict[str, tuple[Path, AtomicJSONStorage, StoreLock]] = {}
         self._locks_guard = threading.Lock()
         self.read_only: str | None = self._open_folders()
         self._quarantined = Quarantine(self.quarantine_dir, lambda: self.read_only)
@@ -256,17 +260,17 @@ class TinyDBStore:
 
     # ---- locks
 
-    def _lock_at(self, path: Path) -> BaseFileLock:
-        # One lock object per file and store: reentrant within a thread, and (being
-        # thread-local) exclusive between threads as well as between processes.
+    def _lock_at(self, path: Path) -> StoreLock:
+        # One lock object per file and store: reentrant within a thread, exclusive
+        # between threads as well as between processes (locks.py).
         key = str(path)
         with self._locks_guard:
             lock = self._locks.get(key)
             if lock is None:
-                lock = self._locks[key] = FileLock(key, timeout=self._lock_timeout)
+                lock = self._locks[key] = StoreLock(key, self._lock_timeout)
             return lock
 
-    def session_lock(self, session_id: str) -> BaseFileLock:
+    def session_lock(self, session_id: str) -> StoreLock:
         """The cross-process lock of one session; hold it to make several calls one unit."""
         self._writable()
         return self._lock_at(self.locks_dir / f"{validate_session_id(session_id)}.lock")
@@ -420,7 +424,11 @@ class TinyDBStore:
                 meta = meta_doc(tables)
                 meta["version"] += 1
                 meta["updated_at"] = utc_iso()
-                batch.storage.write(tables)  # the one atomic replace of this operation
+                # The one atomic replace of this operation. Its layout is known good (the
+                # file was checked above; TinyDB added documents checked by json_docs and
+                # fields checked by info_fields): the next save does not check it again.
+                storage = cast(AtomicJSONStorage, batch.storage)
+                storage.write_known(tables, {}, checked=True)
             except BaseException:
                 # The cached dict may hold changes that never reached the disk.
                 self._cache.discard(str(path))
@@ -704,7 +712,7 @@ class TinyDBStore:
                expected: int | None = None, finished: bool | None = None,
                summary: JsonObject | None = None,
                header: JsonObject | None = None) -> int:
-        docs = json_docs(events, "events")
+        docs, texts = json_docs_and_texts(events, "events")
         fields = info_fields(title=None, finished=finished, summary=summary, header=header)
 
         def change(db: TinyDB) -> None:
@@ -715,22 +723,28 @@ class TinyDBStore:
                 redo.truncate()
 
         self._writable()
-        version = self._append_known(session_id, expected, docs, fields)
+        version = self._append_known(session_id, expected, docs, fields, texts)
         if version is not None:
             return version
         return self._write(session_id, expected, fields, change)
 
     def _append_known(self, session_id: str, expected: int | None,
-                      docs: list[JsonObject], fields: JsonObject) -> int | None:
+                      docs: list[JsonObject], fields: JsonObject,
+                      texts: list[str] | None = None) -> int | None:
         """`append` of a game whose file this store wrote last (the usual case: every
         save of a game in play): the same file, written the same way (one atomic
         replace under the game's lock, after checking `expected`), but made from the
         cached tables and their cached text (appended_tables): neither TinyDB's copies
         of every table nor an encoding of the whole file. None if the cache does not
         hold the file's current revision as written here (then nothing was done)."""
-        path = self._session_path(session_id)
-        storage = AtomicJSONStorage(path, self._cache)
-        with self.session_lock(session_id):
+        saving = self._saving.get(session_id)
+        if saving is None:  # the game's first save here: its path, storage and lock, kept
+            path = self._session_path(session_id)
+            saving = (path, AtomicJSONStorage(path, self._cache),
+                      self.session_lock(session_id))
+            self._saving[session_id] = saving
+        path, storage, lock = saving
+        with lock:
             try:
                 entry = storage.read_entry()
                 if entry is None or entry.texts is None:
@@ -749,7 +763,7 @@ class TinyDBStore:
                 if next_id is None:
                     return None
             made = appended_tables(entry.data, entry.texts, next_id, docs, fields,
-                                   utc_iso())
+                                   utc_iso(), texts)
             if made is None:
                 return None
             tables, known = made

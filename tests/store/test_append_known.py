@@ -203,3 +203,24 @@ def test_a_file_read_from_disk_is_saved_by_the_tinydb_path_first(tmp_path: Path)
     entry = AtomicJSONStorage(path, store._cache).read_entry()
     assert entry is not None and entry.texts is not None
     assert path.read_bytes() == full_encode(path.read_bytes())
+
+
+def test_a_save_after_an_undo_does_not_check_the_file_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # replace_log (an undo) writes through TinyDB a file checked before its change, with
+    # checked documents: the save after it takes the short path without walking it again.
+    store, path = _game_of_two_events(tmp_path)
+    version = store.replace_log("g", [ev(1)], [ev(2)])
+    entry = AtomicJSONStorage(path, store._cache).read_entry()
+    assert entry is not None and entry.checked and entry.texts is not None
+
+    def no_check(*args: object) -> None:
+        raise AssertionError("checked again")
+
+    monkeypatch.setattr("companion.store.tinydb_store.check_session_tables", no_check)
+    monkeypatch.setattr(TinyDBStore, "_write", no_check)
+    assert store.append("g", [ev(3)], expected=version) == version + 1
+    monkeypatch.undo()  # a fresh store checks the file as it opens it
+    assert path.read_bytes() == full_encode(path.read_bytes())
+    loaded = TinyDBStore(tmp_path / "data").load("g")
+    assert [e["n"] for e in loaded.events] == [1, 3] and loaded.redo == []

@@ -168,3 +168,32 @@ def test_a_one_table_file_is_parsed_document_by_document(tmp_path: Path) -> None
     for other in (raw.replace(b'":{"1"', b'": {"1"', 1), raw[:-1], raw + b" ", raw[:-2],
                   raw.replace(b"sessions", b"settings")):
         assert parse_with_doc_texts(other, "sessions") is None
+
+
+def test_the_temp_file_is_private_and_named_as_one(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 23: made with one os.open, as tempfile.mkstemp makes it.
+    renamed: list[tuple[str, int]] = []
+    real_replace = os.replace
+
+    def spy(source: str, target: str | os.PathLike[str]) -> None:
+        renamed.append((os.path.basename(source), os.stat(source).st_mode & 0o777))
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", spy)
+    atomic.atomic_write_bytes(tmp_path / "g.json", b"{}")
+    (name, mode), = renamed
+    assert atomic.is_temp_name(name) and name.startswith(".g.json.") and mode == 0o600
+    assert (tmp_path / "g.json").read_bytes() == b"{}"
+
+
+def test_a_taken_temp_name_is_never_written(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    taken = tmp_path / f".g.json.{'00' * 6}.tmp"
+    taken.write_bytes(b"someone else's")
+    draws = iter([b"\0" * 6, b"\0" * 6, b"\1" * 6])
+    monkeypatch.setattr(os, "urandom", lambda n: next(draws))
+    atomic.atomic_write_bytes(tmp_path / "g.json", b"{}")
+    assert taken.read_bytes() == b"someone else's"
+    assert (tmp_path / "g.json").read_bytes() == b"{}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [taken.name, "g.json"]
