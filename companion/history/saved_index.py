@@ -10,12 +10,14 @@ the file it was read from: `games` maps each name to `[kind, size, mtime, inode]
 - "s": a finished game whose summary builds no record (skipped).
 
 The file is one header line (format, version, the BLAKE2b digest of the body) and the
-body. Both ways go through pydantic's compiled serializer and validator (`_Body`):
-version 1 wrote each record as a row of lists in Python, about 180 ms of a 10,000-game
-history's index write, holding the interpreter while Home or the statistics waited;
-the serializer takes about a sixth of that. Reading checks the digest of every byte and
-validates the whole body in one call; a record or a SessionInfo that does not validate
-comes through as it was read (`_OR_AS_READ`), and its entry raises ValueError: that
+body: lines of up to LINE_ENTRIES entries of one of the three maps, each line an object
+`{"games"|"records"|"unfinished": {...}}`, in the maps' order. Both ways go through
+pydantic's compiled serializer and validator (`_Body`), a line at a time. Version 1
+wrote each record as a row of lists in Python: about 180 ms of a 10,000-game history's
+index write, on a thread beside Home and the statistics, which waited for the
+interpreter meanwhile; the serializer takes about a fifth of that. Reading checks the
+digest of every byte, then validates line by line; a record or a SessionInfo that does not validate
+comes through as it was read (`_or_as_read`), and its entry raises ValueError: that
 game is read from its file, the others are taken. A missing file, another format or
 version, a digest that does not match or a body of another shape makes `read_index`
 return None: the caller lists the game files and writes a new index.
@@ -44,6 +46,11 @@ FORMAT = "village-companion-history-index"
 #: Bump when GameRecord or the layout changes: older files are then rebuilt.
 VERSION = 2
 
+#: Entries per line of the body. Each line is one call into pydantic's compiled code,
+#: which holds the interpreter throughout (about 4 ms for 500 records): the event loop
+#: serving every phone has it back between two lines, never 40-140 ms at a time.
+LINE_ENTRIES = 500
+
 Stamp = tuple[int, int, int]
 Entry = tuple[str, Stamp, Any]  # (kind "r" | "u" | "s", stamp, GameRecord | SessionInfo | None)
 
@@ -60,6 +67,19 @@ class _Body(BaseModel):
     unfinished: dict[str, _or_as_read(SessionInfo)] = {}  # type: ignore[valid-type]
 
 
+_TO_JSON = _Body.__pydantic_serializer__.to_json
+
+
+def _lines(field: str, entries: dict[str, Any]) -> list[bytes]:
+    """`entries` as lines of the body, LINE_ENTRIES a line, in their order."""
+    items = list(entries.items())
+    lines = []
+    for at in range(0, len(items), LINE_ENTRIES):
+        values: dict[str, Any] = {field: dict(items[at:at + LINE_ENTRIES])}
+        lines.append(_TO_JSON(_Body.model_construct(None, **values), exclude_defaults=True))
+    return lines
+
+
 def index_path(sessions_dir: Path) -> Path:
     return sessions_dir.parent / INDEX_FILE
 
@@ -67,10 +87,15 @@ def index_path(sessions_dir: Path) -> Path:
 class SavedIndex:
     """The entries of a saved index (`entry`), validated when it was read."""
 
-    def __init__(self, body: _Body) -> None:
-        self.games = body.games
-        self._records = body.records
-        self._unfinished = body.unfinished
+    def __init__(self) -> None:
+        self.games: dict[str, list[Any]] = {}
+        self._records: dict[str, Any] = {}
+        self._unfinished: dict[str, Any] = {}
+
+    def add(self, line: _Body) -> None:
+        self.games.update(line.games)
+        self._records.update(line.records)
+        self._unfinished.update(line.unfinished)
 
     def stamp(self, name: str) -> Stamp | None:
         item = self.games.get(name)
@@ -116,7 +141,10 @@ def read_index(path: Path) -> SavedIndex | None:
                 or header.get("digest") != hashlib.blake2b(body).hexdigest()):
             log.info("history index %s ignored: another format, or damaged", path)
             return None
-        return SavedIndex(_Body.model_validate_json(body))
+        saved = SavedIndex()
+        for line in body.split(b"\n"):
+            saved.add(_Body.model_validate_json(line))
+        return saved
     except (ValueError, TypeError, ValidationError, RecursionError) as exc:
         log.info("history index %s ignored (%s): rebuilt from the game files", path,
                  type(exc).__name__)
@@ -134,8 +162,8 @@ def write_index(path: Path, entries: dict[str, Entry]) -> None:
             records[name] = value
         elif kind == "u":
             unfinished[name] = value
-    payload = _Body.model_construct(games=games, records=records, unfinished=unfinished
-                                    ).model_dump_json(exclude_defaults=True).encode("utf-8")
+    payload = b"\n".join([*_lines("games", games), *_lines("records", records),
+                           *_lines("unfinished", unfinished)])
     header = json.dumps({"format": FORMAT, "version": VERSION,
                          "digest": hashlib.blake2b(payload).hexdigest()}).encode("utf-8")
     atomic_write_bytes(path, header + b"\n" + payload)

@@ -201,12 +201,21 @@ def test_a_row_of_another_shape_is_read_from_its_file(tmp_path: Path) -> None:
     expected = view(HistoryCache(), store)
     path = tmp_path / INDEX_FILE
     head, _, body = path.read_bytes().partition(b"\n")
-    content = json.loads(body)
-    content["records"]["v05.json"]["players"][0]["score"] = "lots"  # no number
-    content["records"]["v06.json"] = "nonsense"
-    content["records"]["v07.json"]["id"] = "v08"  # another game's record
-    content["games"]["s1.json"][0] = "?"
-    body = json.dumps(content).encode()
+    lines = [json.loads(line) for line in body.split(b"\n")]
+
+    def entries(field: str) -> dict[str, Any]:  # every line of one map is a view of it
+        return {name: (line, name) for line in lines for name in line.get(field, {})}
+
+    records, games = entries("records"), entries("games")
+    line, _ = records["v05.json"]
+    line["records"]["v05.json"]["players"][0]["score"] = "lots"  # no number
+    line, _ = records["v06.json"]
+    line["records"]["v06.json"] = "nonsense"
+    line, _ = records["v07.json"]
+    line["records"]["v07.json"]["id"] = "v08"  # another game's record
+    line, _ = games["s1.json"]
+    line["games"]["s1.json"][0] = "?"
+    body = b"\n".join(json.dumps(line).encode() for line in lines)
     header = json.loads(head)
     header["digest"] = saved_index.hashlib.blake2b(body).hexdigest()
     path.write_bytes(json.dumps(header).encode() + b"\n" + body)
@@ -298,3 +307,23 @@ def test_records_round_trip(tmp_path: Path) -> None:
     assert saved is not None
     assert {name: saved.entry(name) for name in saved.games} == entries
     assert list(saved.games) == list(entries)  # newest first, as written
+
+
+def test_a_long_history_is_written_a_few_hundred_entries_a_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each line is one call into pydantic's compiled code, which holds the interpreter
+    (and the event loop serving every phone) until it returns: lines stay short."""
+    monkeypatch.setattr(saved_index, "LINE_ENTRIES", 3)
+    records = build_records([info(f"g{n:02d}", village({"Ann": n, "Bo": 2}))
+                             for n in range(10)]).records
+    entries: dict[str, saved_index.Entry] = {
+        f"{r.id}.json": ("r", (n, n, n), r) for n, r in enumerate(records)}
+    path = tmp_path / INDEX_FILE
+    write_index(path, entries)
+    body = path.read_bytes().partition(b"\n")[2]
+    lines = [json.loads(line) for line in body.split(b"\n")]
+    assert [len(line.get("games", line.get("records", {}))) for line in lines] == [
+        3, 3, 3, 1, 3, 3, 3, 1]
+    saved = read_index(path)
+    assert saved is not None and list(saved.games) == list(entries)
+    assert {name: saved.entry(name) for name in saved.games} == entries
