@@ -6,7 +6,8 @@ the events a phone's command recorded: `{"seat": 2}` (the log shows "Cy's phone"
 `{"seat": 2, "for": 0}` when the phone acted for another player's seat ("Cy's phone, for
 Ann"). Before such a command `may_act_for(ctx, actor, names)` asks the phone first ("It is
 Ann's turn. Act for Ann?"), or refuses when the host lets phones act only for their own
-seat. A watching phone may not act at all, and its screens show no active control
+seat; then a phone may undo or redo only what it did itself (`may_take_back`). A
+watching phone may not act at all, and its screens show no active control
 (`controls_locked`); the host's own actions carry nothing.
 """
 
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from companion.app.context import AppContext
+    from companion.core.json_types import JsonObject
     from companion.village.service import ActedBy
 
 
@@ -57,18 +59,24 @@ def for_another_seat(ctx: AppContext, actor: int | None) -> bool:
     return seat is not None and actor is not None and actor != seat
 
 
-async def may_act_for(ctx: AppContext, actor: int | None, names: list[str]) -> bool:
+async def may_act_for(ctx: AppContext, actor: int | None, names: list[str],
+                      up: int | None = None) -> bool:
     """Before a phone acts for another player's seat: refused (said) when the host lets
     phones act only for their own seat, else asked ("Act for Ann?"); True to go on. The
-    host, and a phone acting for its own seat, go on without a word."""
+    host, and a phone acting for its own seat, go on without a word. `up`: the seat the
+    game waits for; the words say "It is Ann's turn" only when `actor` is that seat, and
+    "This is Ann's board" when the phone changes another player's board on its own turn
+    (or on somebody else's)."""
     if not for_another_seat(ctx, actor) or ctx.share is None:
         return True
     assert actor is not None
     seat = phone_seat(ctx)
     assert seat is not None
     other = names[actor] if 0 <= actor < len(names) else str(actor + 1)
+    turn = actor == up
     if ctx.share.registry.own_seat_only:
-        ctx.toast(ctx.t("share.act_for.refused", player=other))
+        ctx.toast(ctx.t("share.act_for.refused" if turn else "share.act_for.refused_board",
+                        player=other))
         return False
     answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
 
@@ -77,11 +85,29 @@ async def may_act_for(ctx: AppContext, actor: int | None, names: list[str]) -> b
             answer.set_result(value)
 
     mine = names[seat] if 0 <= seat < len(names) else str(seat + 1)
-    ctx.confirm(ctx.t("share.act_for.title", player=other),
+    ctx.confirm(ctx.t("share.act_for.title" if turn else "share.act_for.title_board",
+                      player=other),
                 ctx.t("share.act_for.message", player=other, me=mine),
                 lambda: settle(True), confirm_label=ctx.t("share.act_for.yes", player=other),
                 on_cancel=lambda: settle(False))
     return await waiting_for_the_user(answer)
+
+
+def may_take_back(ctx: AppContext, groups: list[list[JsonObject]]) -> bool:
+    """Before a phone undoes or redoes `groups` (each the events of one action): when the
+    host lets phones act only for their own seat, only actions this phone made for its
+    own seat (their first event's "by", see `acted_by`); refused, and said, otherwise.
+    The host, and every phone while that setting is off, go on."""
+    seat = phone_seat(ctx)
+    if ctx.share is None or not ctx.share.registry.own_seat_only or seat is None:
+        return True
+    for events in groups:
+        by = events[0].get("by") if events else None
+        if not (isinstance(by, dict) and by.get("seat") == seat
+                and by.get("for", seat) == seat):
+            ctx.toast(ctx.t("share.take_back.refused"))
+            return False
+    return True
 
 
 async def waiting_for_the_user(answer: asyncio.Future[bool]) -> bool:

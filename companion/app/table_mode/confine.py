@@ -1,7 +1,7 @@
 """A joined phone sees its one game and nothing else.
 
 `member_router(ctx, routes, not_found)` is the Router of a phone's client: every route
-that is not that game's table, panels, log, rules or seat screen is shown as the game's
+that is not that game's table, panels, round end, log, rules or seat screen is shown as the game's
 table instead (Home, Settings, other games and the host's share screen never render,
 not even underneath: the stack starts at the table). A phone without a seat yet goes to
 the seat screen; a phone the host removed, or after sharing stopped, to a short note.
@@ -20,6 +20,7 @@ from companion.app.village.table.paths import (
     GAME_RULES_PATTERN,
     LOG_PATTERN,
     LOG_RULES_PATTERN,
+    ROUND_END_PATTERN,
     TABLE_PATTERN,
     panel_route,
     table_route,
@@ -30,9 +31,11 @@ if TYPE_CHECKING:
     from companion.app.context import AppContext
     from companion.app.table_mode.sharing import TableShare
 
-# What a phone may open, each for its own game only.
+# What a phone may open, each for its own game only (the round end too: it opens by
+# itself on every screen that shows the table when a round ends).
 MEMBER_PATTERNS = (
     TABLE_PATTERN, LOG_PATTERN, GAME_RULES_PATTERN, LOG_RULES_PATTERN, SEAT_PATTERN,
+    ROUND_END_PATTERN,
     *(f"{TABLE_PATTERN}/{panel}" for panel in ("player/:index", "player/:index/:action",
                                                "market", "mass", "chronicle", "score")),
 )

@@ -20,7 +20,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from companion.app.shared_sessions import OpenShared, SharedHandle
-from companion.app.table_mode.acting import acted_by, acting_refusal, may_act_for
+from companion.app.table_mode.acting import (
+    acted_by,
+    acting_refusal,
+    may_act_for,
+    may_take_back,
+)
 from companion.app.village.hub import HUB
 from companion.app.village.log.model import LogEntry, actor_of
 from companion.app.village.log.words import describe
@@ -205,7 +210,8 @@ class VillageController(SharedHandle[VillageSession]):
         for."""
         actor = self._actor(command)
         if not self.busy and acting_refusal(self.ctx) is None and not await may_act_for(
-                self.ctx, actor, [p.name for p in self.state.players]):
+                self.ctx, actor, [p.name for p in self.state.players],
+                Reader(self.state, self.session.comp).waiting_for()):
             return False
         by = acted_by(self.ctx, actor)
         return await self._run(lambda svc, s: svc.execute(self.session_id, s, command, by=by),
@@ -234,6 +240,9 @@ class VillageController(SharedHandle[VillageSession]):
         """Undo the last action; a message says what was undone (the log's words)."""
         session = self.session
         group = [e for e in session.events if int(e.get("group", -1)) == session.group]
+        if not self.busy and acting_refusal(self.ctx) is None \
+                and not may_take_back(self.ctx, [group]):
+            return False
         if not await self._run(lambda svc, s: svc.undo(self.session_id, s)):
             return False
         if group:  # the state now is the one before the undone group
@@ -245,6 +254,9 @@ class VillageController(SharedHandle[VillageSession]):
         session = self.session
         redo = session.redo_stack
         group = [e for e in redo if redo and e.get("group") == redo[0].get("group")]
+        if not self.busy and acting_refusal(self.ctx) is None \
+                and not may_take_back(self.ctx, [group]):
+            return False
         what = self._words(group, session.state) if group else None  # before it applies
         if not await self._run(lambda svc, s: svc.redo(self.session_id, s)):
             return False
@@ -273,6 +285,13 @@ class VillageController(SharedHandle[VillageSession]):
                                                              .get("type", "?")))
 
     async def go_back_to(self, group: int) -> bool:
+        session = self.session
+        later = [int(e.get("group", -1)) for e in session.events]
+        groups = [[e for e in session.events if int(e.get("group", -1)) == g]
+                  for g in sorted({g for g in later if g > group})]
+        if not self.busy and acting_refusal(self.ctx) is None \
+                and not may_take_back(self.ctx, groups):
+            return False
         return await self._run(lambda svc, s: svc.go_back_to(self.session_id, s, group) > 0)
 
     async def toggle_mark(self, instruction: str) -> bool:

@@ -154,3 +154,28 @@ def test_a_removed_phone_shows_that_it_left(store: MemoryStore, share: TableShar
     with client(store, share, member) as phone:
         assert stack(phone) == ["/share/left"]
         find_id(phone, "share-left")
+
+
+def test_a_phone_follows_the_round_end_and_may_open_it(store: MemoryStore,
+                                                       share: TableShare) -> None:
+    """The round end opens by itself on a phone at the table, as on the host; its banner
+    leads there again (a phone was sent back to the table before)."""
+    from ..village_table.test_round_end_screen import end_round_on_the_table, end_turn_elsewhere
+
+    sid = end_round_on_the_table(store)
+    member = join(share, sid)
+    share.choose_seat(member, 1)
+    with client(store, share, member, f"/play/village/{sid}") as phone:
+        assert stack(phone)[-1] == f"/play/village/{sid}"
+        end_turn_elsewhere(phone, store, sid)
+        assert stack(phone)[-1] == f"/play/village/{sid}/round-end"
+        assert phone.page.route == f"/play/village/{sid}/round-end"
+        find_id(phone, "round-end")
+        tap(phone, "round-end-to-table")
+        phone.settle()
+        assert stack(phone)[-1] == f"/play/village/{sid}"
+        tap(phone, "banner-round-end")
+        phone.settle()
+        assert stack(phone)[-1] == f"/play/village/{sid}/round-end"
+        phone.set_route(f"/play/village/{sid}/round-end")  # typed, or a reload
+        assert stack(phone)[-1] == f"/play/village/{sid}/round-end"

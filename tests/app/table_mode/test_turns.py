@@ -251,3 +251,94 @@ def test_the_table_title_fits_a_phone_bar(lang: str) -> None:
             size = title_size(title, 360, actions, leading)
             room = 360 - (56 if leading else 0) - actions * 48 - 32
             assert text_width(title, size) <= room or size == 14, (lang, title, size)
+
+
+def test_the_own_seat_setting_lets_a_phone_undo_only_what_it_did(store: MemoryStore,
+                                                                 share: TableShare) -> None:
+    """A tap on Undo takes back an action as surely as a tap on a cube makes one: with
+    phones acting only for their own seat, a phone undoes, redoes or goes back over its
+    own actions and no one else's (a newcomer's walk-through undid the host's take from
+    another seat's phone)."""
+    from companion.village.commands import EndTurn, TakeCube
+    from companion.village.service import VillageService
+
+    sid = make_game(store)  # Ann (seat 0, the host) starts
+    svc = VillageService(store)
+    session = svc.open(sid)
+    space, colour = first_cube(store, sid)
+    svc.execute(sid, session, TakeCube(space=space, colour=colour))  # the host's take
+    bo = join(share, sid)
+    share.choose_seat(bo, 1)
+    share.registry.set_own_seat_only(True)
+    with client(store, share, bo, f"/play/village/{sid}") as phone:
+        before = len(store.load(sid).events)
+        tap(phone, "undo")
+        phone.settle()
+        assert any("undo only what it did itself" in t for t in phone.toasts())
+        assert len(store.load(sid).events) == before  # Ann's take stands
+        # Ann ends her turn on the host; Bo takes a cube on his phone and may undo it
+        hub = HUB.get(sid)
+        assert hub is not None
+
+        async def host_ends_the_turn() -> None:  # on the server's loop, as the host would
+            svc.execute(sid, hub.session, EndTurn())
+            hub.notify()
+
+        phone.loop.run_until_complete(host_ends_the_turn())
+        phone.settle()
+        space, colour = first_cube(store, sid)
+        tap(phone, cube_id(store, sid, space, colour))
+        phone.settle()
+        assert store.load(sid).events[-1]["by"] == {"seat": 1}
+        taken = len(store.load(sid).events)
+        tap(phone, "undo")
+        phone.settle()
+        assert len(store.load(sid).events) < taken  # his own take: undone
+        tap(phone, "redo")
+        phone.settle()
+        assert len(store.load(sid).events) == taken  # and redone
+        # going back over Ann's actions from the log is refused too
+        phone.set_route(f"/play/village/{sid}/log")
+        phone.settle()
+        first = store.load(sid).events[0]
+        tap(phone, f"go-back-{first['seq']}")
+        confirm = [c for c, _ in phone.find_all("Go back to here")
+                   if isinstance(c, ft.FilledButton)]
+        phone.dispatch(confirm[0], "click")
+        phone.settle()
+        assert len(store.load(sid).events) == taken
+    share.registry.set_own_seat_only(False)  # the setting off: any seat's phone may
+    with client(store, share, bo, f"/play/village/{sid}") as phone:
+        tap(phone, "undo")
+        phone.settle()
+        assert len(store.load(sid).events) < taken
+
+
+def test_a_phone_changing_another_board_on_its_own_turn_is_told_whose_board(
+        store: MemoryStore, share: TableShare) -> None:
+    """On Bo's turn, Bo's phone adds grain on Ann's board: "This is Ann's board", never
+    "It is Ann's turn" (the screen says it is Bo's)."""
+    from companion.village.commands import EndTurn, TakeCube
+    from companion.village.service import VillageService
+
+    sid = make_game(store)
+    svc = VillageService(store)
+    session = svc.open(sid)
+    space, colour = first_cube(store, sid)
+    svc.execute(sid, session, TakeCube(space=space, colour=colour))
+    svc.execute(sid, session, EndTurn())  # Bo's turn now
+    bo = join(share, sid)
+    share.choose_seat(bo, 1)
+    with client(store, share, bo, f"/play/village/{sid}/player/0") as phone:
+        phone.settle()
+        phone.click("Grain: one more")
+        phone.settle()
+        texts = dialog_texts(phone)
+        assert "This is Ann's board" in texts and "It is Ann's turn" not in texts
+        answer_dialog(phone, "Cancel")
+        phone.settle()
+        share.registry.set_own_seat_only(True)
+        phone.click("Grain: one more")
+        phone.settle()
+        assert any(t.startswith("This is Ann's board: the host lets each phone act only")
+                   for t in phone.toasts())
