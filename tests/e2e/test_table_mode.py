@@ -213,7 +213,10 @@ def test_phones_join_play_and_are_let_go(browser: Any, shared: Shared,
     host.wait_for_function(f"(sub) => ({_MEMBER_WITH_JS})(sub) !== null", arg="Bo's phone",
                            timeout=STEP_TIMEOUT_MS)
     member_b = host.evaluate(_MEMBER_WITH_JS, "Bo's phone")
-    tap_id(host, f"remove-{member_b}")
+    tap_id(host, f"remove-{member_b}")  # asked first, as stopping is
+    settle(host)
+    host.locator('flt-semantics[role="alertdialog"]').get_by_role(
+        "button", name="Remove", exact=True).dispatch_event("click")
     host.wait_for_function(f"(sub) => ({_MEMBER_WITH_JS})(sub) === null", arg="Bo's phone",
                            timeout=STEP_TIMEOUT_MS)
     phone_b.goto(s.phone("/"))

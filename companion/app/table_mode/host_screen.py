@@ -184,7 +184,7 @@ class HostShareScreen(Screen):
                     ft.Semantics(identifier=f"remove-{member.member_id}", content=ft.TextButton(
                         t("share.host.remove"), icon=ft.Icons.PHONELINK_ERASE,
                         height=TOUCH_TARGET,
-                        on_click=partial(self._remove, member.member_id))),
+                        on_click=partial(self._ask_remove, member))),
                 ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
             ], spacing=4, tight=True)))
 
@@ -209,9 +209,19 @@ class HostShareScreen(Screen):
         assert self.ctx.share is not None
         self.ctx.share.registry.set_watch_only(member_id, bool(e.control.value))
 
-    def _remove(self, member_id: str) -> None:
-        assert self.ctx.share is not None
-        self.ctx.share.remove(member_id)
+    def _ask_remove(self, member: Member) -> None:
+        """Asked first, as stopping is: a removed phone is let go at once and must join
+        again (a new code from this screen) to come back."""
+        t = self.ctx.t
+
+        def remove() -> None:
+            assert self.ctx.share is not None
+            self.ctx.share.remove(member.member_id)
+
+        self.ctx.confirm(t("share.host.remove_title"),
+                         t("share.host.remove_confirm",
+                           phone=f"{self._seat_text(member)} · {member.address}"), remove,
+                         confirm_label=t("share.host.remove"))
 
     def _ask_stop(self) -> None:
         t = self.ctx.t

@@ -108,7 +108,12 @@ def test_the_host_sees_everything_and_the_share_button(store: MemoryStore,
         host.settle()
         find_id(host, f"member-{member}")
         assert "Ann's phone · 127.0.0.2" in host.visible_texts()
-        tap(host, f"remove-{member}")
+        tap(host, f"remove-{member}")  # asked first, as stopping is
+        assert share.registry.member(member) is not None
+        assert "Ann's phone · 127.0.0.2 leaves the game now. To come back, it joins " \
+               "again with the code on this screen." in host.visible_texts()
+        confirm = [c for c, _ in host.find_all("Remove") if isinstance(c, ft.FilledButton)]
+        host.dispatch(confirm[0], "click")
         assert share.registry.member(member) is None
         host.settle()
         assert "No phone has joined yet." in host.visible_texts()
