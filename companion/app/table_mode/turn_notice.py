@@ -59,12 +59,17 @@ def seat_state_text(ctx: AppContext, state: VillageState, comp: ComponentData) -
     up = Reader(state, comp).waiting_for()
     seat = phone_seat(ctx)
     watching = seat is None or controls_locked(ctx)
+    # A market day waits for each seller in turn while it is still the taker's turn
+    # (the table's header says so): the line names the sale, not another turn.
+    selling = state.market_day is not None and up is not None and up != state.current
     if not watching and seat is not None and up == seat:
-        return t("share.turn.yours", player=player_name(ctx, state, seat))
+        return t("share.turn.your_sale" if selling else "share.turn.yours",
+                 player=player_name(ctx, state, seat))
     if up is None:
         whose = t("share.turn.nobody")
     else:
-        whose = t("share.turn.whose", player=player_name(ctx, state, up))
+        whose = t("share.turn.sells" if selling else "share.turn.whose",
+                  player=player_name(ctx, state, up))
     if watching:
         return t("share.turn.watching", turn=whose)
     assert seat is not None

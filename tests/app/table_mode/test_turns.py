@@ -342,3 +342,26 @@ def test_a_phone_changing_another_board_on_its_own_turn_is_told_whose_board(
         phone.settle()
         assert any(t.startswith("This is Ann's board: the host lets each phone act only")
                    for t in phone.toasts())
+
+
+def test_a_market_sale_on_another_players_turn_is_named_a_sale(store: MemoryStore,
+                                                               share: TableShare) -> None:
+    """Ann takes the market cube and passes; Bo sells while it is still Ann's turn: Bo's
+    line says his sale, Cy's says Bo sells (it said "Bo's turn" above "Ann's turn")."""
+    from companion.village.commands import MarketPass, TakeCube
+    from companion.village.service import VillageService
+
+    sid = make_game(store, players=3)
+    svc = VillageService(store)
+    session = svc.open(sid)
+    colour = next(c for c in session.state.spaces["market"] if c != "plague")
+    svc.execute(sid, session, TakeCube(space="market", colour=colour))
+    svc.execute(sid, session, MarketPass())  # Ann, who took it, sells first
+    assert session.state.market_day is not None and session.state.current == 0
+    bo, cy = join(share, sid), join(share, sid)
+    share.choose_seat(bo, 1)
+    share.choose_seat(cy, 2)
+    with client(store, share, bo, f"/play/village/{sid}") as phone:
+        assert seat_line(phone) == "Your sale at the market, Bo!"
+    with client(store, share, cy, f"/play/village/{sid}") as phone:
+        assert seat_line(phone) == "Bo to sell · you are Cy"
