@@ -152,3 +152,28 @@ def test_every_command_type_has_its_own_words() -> None:
                              "choose_compensation_cube", "mass_buyout", "mass_advance",
                              "karla_choose_cube", "adjust", "override_score"}
     assert kinds - handled == set()
+
+
+def test_a_draw_the_app_made_names_no_phone(store: MemoryStore) -> None:
+    """A phone's End turn that ends the round brings the app's draws (the mass, the next
+    round's bag) into its group: the End turn names the phone, the draws do not (they
+    read "drawn by the app · — Cy's phone" in a walk-through)."""
+    from companion.village.commands import EndTurn
+    from companion.village.service import VillageService
+
+    from .test_round_end_screen import end_round_on_the_table
+
+    sid = end_round_on_the_table(store)
+    svc = VillageService(store)
+    svc.execute(sid, svc.open(sid), EndTurn(), by={"seat": 1})
+    group = store.load(sid).events[-1]["group"]
+    ended = [e for e in store.load(sid).events if e["group"] == group]
+    draws = [e for e in ended if e["body"]["type"] == "chance"]
+    assert draws and all(e["body"]["source"] == "app" for e in draws)
+    with open_app(store, f"/play/village/{sid}/log") as app:
+        turn = texts_under(app, f"log-{ended[0]['seq']}")
+        assert any("— Bo's phone" in t for t in turn), turn
+        for draw in draws:
+            texts = texts_under(app, f"log-{draw['seq']}")
+            assert any("drawn by the app" in t for t in texts), texts
+            assert not any("phone" in t for t in texts), texts

@@ -19,7 +19,7 @@ from companion.app.kit import BODY_TEXT_SIZE, back_button, big_button, body, ico
 from companion.app.paging import page_slice
 from companion.app.table_mode.acting import by_phone_text
 from companion.app.village.log.model import LogEntry, build_entries, merge_counter_taps
-from companion.app.village.log.words import describe, source_text
+from companion.app.village.log.words import describe, drawn_by_the_app, source_text
 from companion.app.village.rules_screen import rules_note
 from companion.app.village.table.base import SessionScreen
 from companion.app.village.table.paths import game_rules_route, log_route, table_route
@@ -161,7 +161,8 @@ class LogScreen(SessionScreen):
         source = source_text(self.ctx, entry)
         if source:
             meta.append(source)
-        phone = by_phone_text(self.ctx, entry.by, [p.name for p in self.controller.state.players])
+        phone = None if drawn_by_the_app(entry) else by_phone_text(
+            self.ctx, entry.by, [p.name for p in self.controller.state.players])
         if phone:
             meta.append(phone)
         side: list[ft.Control] = []

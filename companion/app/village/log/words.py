@@ -196,6 +196,13 @@ def _chance(ctx: AppContext, state: VillageState, entry: LogEntry) -> str:
     return t("village.log.unknown", type=str(draw))
 
 
+def drawn_by_the_app(entry: LogEntry) -> bool:
+    """A draw the app made on its own (not typed in, not a redraw someone asked for): no
+    phone is named for it, even when a phone's End turn brought it."""
+    return (entry.body.get("type") == "chance" and entry.body.get("source") == "app"
+            and not entry.body.get("redraw"))
+
+
 def source_text(ctx: AppContext, entry: LogEntry) -> str | None:
     """For draws: who drew (the app, or the players who typed it in); redraws say so."""
     if entry.body.get("type") != "chance":
