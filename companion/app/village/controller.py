@@ -11,6 +11,7 @@ Screens never touch the engine or the store directly:
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import threading
 import weakref
@@ -25,6 +26,7 @@ from companion.app.table_mode.acting import (
     acting_refusal,
     may_act_for,
     may_take_back,
+    phone_seat,
 )
 from companion.app.village.hub import HUB
 from companion.app.village.log.model import LogEntry, actor_of
@@ -129,6 +131,24 @@ def current_steps(session: VillageSession) -> list[Step]:
         chain.insert(0, step)
         state = step.before
     return chain
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """The last undo, redo or go-back on a game, for the other clients showing it: what
+    was taken back (`events`, worded from `state`) and on which phone (`seat`; None: the
+    host, or a window of a game that is not shared)."""
+
+    serial: int
+    kind: Literal["undone", "redone", "went_back"]
+    events: list[JsonObject]
+    state: VillageState
+    seat: int | None
+    count: int = 1
+
+
+_TAKE_BACKS: weakref.WeakKeyDictionary[VillageSession, TakeBack] = weakref.WeakKeyDictionary()
+_TAKE_BACK_SERIAL = itertools.count(1)
 
 
 @dataclass(frozen=True)
@@ -243,7 +263,13 @@ class VillageController(SharedHandle[VillageSession]):
         if not self.busy and acting_refusal(self.ctx) is None \
                 and not may_take_back(self.ctx, [group]):
             return False
-        if not await self._run(lambda svc, s: svc.undo(self.session_id, s)):
+        def undo_it(svc: VillageService, s: VillageSession) -> object:
+            done = svc.undo(self.session_id, s)
+            if done and group:  # s.state: the one before the undone group
+                self._publish_take_back(s, "undone", group, s.state)
+            return done
+
+        if not await self._run(undo_it):
             return False
         if group:  # the state now is the one before the undone group
             self.say_after_change(self.ctx.t("village.undone", what=self._words(group)))
@@ -257,8 +283,15 @@ class VillageController(SharedHandle[VillageSession]):
         if not self.busy and acting_refusal(self.ctx) is None \
                 and not may_take_back(self.ctx, [group]):
             return False
-        what = self._words(group, session.state) if group else None  # before it applies
-        if not await self._run(lambda svc, s: svc.redo(self.session_id, s)):
+        before = session.state
+        what = self._words(group, before) if group else None  # before it applies
+        def redo_it(svc: VillageService, s: VillageSession) -> object:
+            done = svc.redo(self.session_id, s)
+            if done and group:
+                self._publish_take_back(s, "redone", group, before)
+            return done
+
+        if not await self._run(redo_it):
             return False
         if what is not None:
             self.say_after_change(self.ctx.t("village.redone", what=what))
@@ -292,7 +325,54 @@ class VillageController(SharedHandle[VillageSession]):
         if not self.busy and acting_refusal(self.ctx) is None \
                 and not may_take_back(self.ctx, groups):
             return False
-        return await self._run(lambda svc, s: svc.go_back_to(self.session_id, s, group) > 0)
+        def go_back(svc: VillageService, s: VillageSession) -> object:
+            count = svc.go_back_to(self.session_id, s, group)
+            if count and groups:
+                self._publish_take_back(s, "went_back", groups[0], s.state, count)
+            return count > 0
+
+        return await self._run(go_back)
+
+    # ---- what the other clients are told -------------------------------------------------
+    def _publish_take_back(self, session: VillageSession,
+                           kind: Literal["undone", "redone", "went_back"],
+                           events: list[JsonObject], state: VillageState,
+                           count: int = 1) -> None:
+        """Keep what this client took back for the other clients showing the game (they
+        tell it as they re-render for the change: `take_back_news`); this one says it
+        its own way. On the store thread, before the change is announced."""
+        news = TakeBack(next(_TAKE_BACK_SERIAL), kind, events, state, phone_seat(self.ctx),
+                        count)
+        _TAKE_BACKS[session] = news
+        self.ctx.seen[self._news_key] = news.serial
+
+    @property
+    def _news_key(self) -> str:
+        return f"village.take_back.{self.session_id}"
+
+    def take_back_news(self) -> str | None:
+        """What another client undid, redid or went back over since this client last
+        looked ("Bo's phone undid: Ann took brown from Harvest"), once; None otherwise,
+        and on the first look (a screen opened later has no news)."""
+        news = _TAKE_BACKS.get(self.session)
+        seen = self.ctx.seen.get(self._news_key)
+        self.ctx.seen[self._news_key] = news.serial if news is not None else 0
+        if news is None or seen is None or seen == news.serial:
+            return None
+        t = self.ctx.t
+        names = [p.name for p in self.state.players]
+        if news.seat is not None and 0 <= news.seat < len(names):
+            who = t("village.news.phone", player=names[news.seat])
+        else:
+            who = t("village.news.host" if self.ctx.share is not None
+                    else "village.news.other_window")
+        if news.kind == "went_back":
+            return self.ctx.tn("village.news.went_back", news.count, who=who,
+                               count=news.count)
+        what = self._words(news.events, news.state)
+        if news.kind == "redone":
+            return t("village.news.redone", who=who, what=what)
+        return t("village.news.undone", who=who, what=what)
 
     async def toggle_mark(self, instruction: str) -> bool:
         """Tick (or untick) a table instruction as done, saved with the game (no event:

@@ -184,3 +184,32 @@ def test_a_phone_follows_the_round_end_and_may_open_it(store: MemoryStore,
         assert stack(phone)[-1] == f"/play/village/{sid}/round-end"
         phone.set_route(f"/play/village/{sid}/round-end")  # typed, or a reload
         assert stack(phone)[-1] == f"/play/village/{sid}/round-end"
+
+
+def test_an_undo_on_one_phone_is_told_on_the_others(store: MemoryStore,
+                                                    share: TableShare) -> None:
+    """Cubes moving back without a word: the other screens are told who undid what
+    (and redid), once; the phone that did it says it its own way."""
+    from ..village_table.test_table import first_cube as cube_of
+
+    sid = make_game(store)
+    space, colour = cube_of(store, sid)
+    ident = cube_id(store, sid, space, colour)
+    bo = join(share, sid)
+    share.choose_seat(bo, 1)
+    table = f"/play/village/{sid}"
+    with client(store, share, None, table) as host:
+        tap(host, ident)  # Ann, on the host, takes a cube
+        host.settle()
+        with client(store, share, bo, table) as phone:
+            tap(phone, "undo")  # Bo's phone takes it back (the setting is off)
+            phone.settle()
+            host.settle()
+            assert any(t.startswith("Undone: Ann took") for t in phone.toasts())
+            assert not any("phone undid" in t for t in phone.toasts())
+            told = [t for t in host.toasts() if t.startswith("Bo's phone undid: Ann took")]
+            assert len(told) == 1, host.toasts()
+            tap(phone, "redo")
+            phone.settle()
+            host.settle()
+            assert any(t.startswith("Bo's phone redid: Ann took") for t in host.toasts())

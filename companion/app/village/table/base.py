@@ -76,6 +76,16 @@ class SessionScreen(GameScreen[VillageController]):
         self.render()
         self._follow_round_end()
         self._notice_turn()
+        self._tell_take_back()
+
+    def _tell_take_back(self) -> None:
+        """Another client undid, redid or went back: said here, once per client (the
+        change alone moved cubes on this screen without a word)."""
+        if self.controller is None or not self._shown:
+            return
+        news = self.controller.take_back_news()
+        if news is not None:
+            self.controller.say_after_change(news)
 
     # ---- the round end (round_end_follow.py) -----------------------------------------------------
     def _follow_round_end(self) -> None:
