@@ -236,10 +236,15 @@ def baseline(on: bool) -> None:
 
 def whole_view(on: bool) -> None:
     """Switch the table back to diffing its whole view on every change (--ab-parts)."""
+    from flet.controls.base_control import BaseControl
+
     from companion.app.kit.changed_parts import update_changed
     from companion.app.village.table import screen
 
-    screen.update_changed = (lambda view: view.update()) if on else update_changed
+    def whole(view: BaseControl) -> None:
+        view.update()
+
+    screen.update_changed = whole if on else update_changed  # type: ignore[assignment]
 
 
 def _new_update() -> Callable[..., None]:
