@@ -28,7 +28,7 @@ from typing import Any
 
 from flet.controls.base_control import BaseControl
 from flet.controls.context import context
-from flet.controls.object_patch import ObjectPatch
+from flet.controls.object_patch import DiffBuilder, ObjectPatch
 from flet.messaging.protocol import Message, MessageAction, PatchControlBody
 
 Part = tuple[Any, Any, list[Any]]  # (changed object, its parent, path from the root)
@@ -38,20 +38,28 @@ class _Unsupported(Exception):
     """The tree holds something the cheap walk does not model: diff it all."""
 
 
-def _own_change(obj: Any) -> bool:
-    """Whether `obj` has a change the diff would send from obj itself (not its children)."""
-    if getattr(obj, "_dirty", None) or getattr(obj, "__changes", None):
+_MISSING = object()
+
+
+def _own_change(obj: Any, d: dict[str, Any]) -> bool:
+    """Whether `obj` (its attributes `d`) has a change the diff would send from obj itself,
+    not from its children."""
+    if d.get("_dirty") or d.get("__changes"):
         return True
-    prev_lists = getattr(obj, "__prev_lists", None)
-    prev_dicts = getattr(obj, "__prev_dicts", None)
-    prev_classes = getattr(obj, "__prev_classes", None)
+    prev_lists = d.get("__prev_lists")
+    prev_dicts = d.get("__prev_dicts")
+    prev_classes = d.get("__prev_classes")
     if prev_lists is None or prev_dicts is None or prev_classes is None:
         return True  # never encoded (or snapshots unknown): let the diff decide
     for name, old in prev_lists.items():
-        new = getattr(obj, name, None)
-        if (not isinstance(new, list) or len(new) != len(old)
-                or any(a is not b for a, b in zip(old, new, strict=True))):
+        new = d.get(name, _MISSING)
+        if new is _MISSING:
+            new = getattr(obj, name, None)
+        if new.__class__ is not list or len(new) != len(old):
             return True
+        for a, b in zip(old, new):  # noqa: B905 (same length)
+            if a is not b:
+                return True
     for name, old_map in prev_dicts.items():
         new_map = getattr(obj, name, None)
         if (not isinstance(new_map, dict) or new_map.keys() != old_map.keys()
@@ -61,7 +69,7 @@ def _own_change(obj: Any) -> bool:
         if getattr(obj, name, None) is not old_obj:
             return True
     # A structural field with no snapshot that now holds something (None -> value).
-    for name in getattr(type(obj), "_structural_fields", ()):
+    for name in getattr(obj.__class__, "_structural_fields", ()):
         if name in prev_lists or name in prev_dicts or name in prev_classes:
             continue
         value = getattr(obj, name, None)
@@ -71,43 +79,61 @@ def _own_change(obj: Any) -> bool:
     return False
 
 
-def _check(obj: Any, root: Any) -> None:
-    if hasattr(obj, "_frozen") or getattr(obj, "_c", None) == "C":
-        raise _Unsupported
-    if obj is not root and isinstance(obj, BaseControl) and obj.is_isolated():
-        raise _Unsupported
+Link = tuple[Any, ...]  # (the parent's link, key, ...): a path, built only when needed
+
+
+def _path(link: Link | None) -> list[Any]:
+    keys: list[Any] = []
+    while link is not None:
+        keys[:0] = link[1:]
+        link = link[0]
+    return keys
 
 
 def changed_parts(root: Any) -> list[Part]:
     """The topmost objects under `root` (itself included) with a change of their own, each
     with its parent and path, in the order the whole diff meets them. Raises _Unsupported."""
     parts: list[Part] = []
-    stack: list[Part] = [(root, None, [])]
+    stack: list[tuple[Any, Any, Link | None]] = [(root, None, None)]
+    pop, push = stack.pop, stack.append
     while stack:
-        obj, parent, path = stack.pop()
-        _check(obj, root)
-        if _own_change(obj):
-            parts.append((obj, parent, path))
+        obj, parent, link = pop()
+        d = getattr(obj, "__dict__", None)
+        if d is None:  # no bookkeeping to read: let the diff decide
+            parts.append((obj, parent, _path(link)))
             continue
-        children: list[Part] = []
-        for snapshots in ("__prev_lists", "__prev_dicts", "__prev_classes"):
-            for name, value in getattr(obj, snapshots).items():
-                _children(value, obj, [*path, name], children)
-        stack.extend(reversed(children))
+        if ("_frozen" in d or d.get("_c") == "C"
+                or (d.get("_isolated") and obj is not root)):
+            raise _Unsupported
+        if _own_change(obj, d):
+            parts.append((obj, parent, _path(link)))
+            continue
+        children: list[tuple[Any, Any, Link | None]] = []
+        for name, items in d["__prev_lists"].items():
+            for i, item in enumerate(items):
+                if dataclasses.is_dataclass(item):
+                    children.append((item, obj, (link, name, i)))
+                elif isinstance(item, (list, dict)):
+                    _nested(item, obj, (link, name, i), children)
+        for name, items in d["__prev_dicts"].items():
+            _nested(items, obj, (link, name), children)
+        for name, item in d["__prev_classes"].items():
+            children.append((item, obj, (link, name)))
+        for child in reversed(children):
+            push(child)
     return parts
 
 
-def _children(value: Any, parent: Any, path: list[Any], out: list[Part]) -> None:
-    """The objects the diff would descend into from `value` (a field's value, or an item
-    of a list or dict in one), with the path the diff gives them."""
-    if isinstance(value, list):
-        for i, item in enumerate(value):
-            _children(item, parent, [*path, i], out)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _children(item, parent, [*path, key], out)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out.append((value, parent, path))
+def _nested(value: Any, parent: Any, link: Link,
+            out: list[tuple[Any, Any, Link | None]]) -> None:
+    """The objects the diff would descend into from a list or dict inside a field, with
+    the path the diff gives them."""
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        if isinstance(item, (list, dict)):
+            _nested(item, parent, (link, key), out)
+        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
+            out.append((item, parent, (link, key)))
 
 
 def update_changed(root: BaseControl) -> None:
@@ -121,15 +147,14 @@ def update_changed(root: BaseControl) -> None:
     context.mark_update_called()  # as page.update() does (no auto-update after the event)
     if not parts:
         return
-    ops: list[Any] = []
-    added: list[Any] = []
-    removed: list[Any] = []
+    # One builder for every part, as the whole diff has one (from_diff, part by part).
+    builder = DiffBuilder(root, root, control_cls=BaseControl)
     for obj, parent, path in parts:
-        patch, part_added, part_removed = ObjectPatch.from_diff(
-            obj, obj, control_cls=BaseControl, parent=parent, path=path)
-        ops += patch.patch
-        added += part_added
-        removed += part_removed
+        builder._compare_values(parent, path, None, obj, obj, frozen=False)
+    ops = list(builder.execute())
+    added = list(builder.get_added_controls())
+    removed = list(builder.get_removed_controls())
+    builder.teardown()
     message = ObjectPatch(ops).to_message()
     if len(message) > 1:
         session._Session__send_message(  # type: ignore[attr-defined]
