@@ -39,6 +39,18 @@ class _Unsupported(Exception):
 
 
 _MISSING = object()
+_PLAIN = frozenset({str, int, float, bool, bytes})  # values with nothing inside
+_DATACLASS: dict[type, bool] = {}  # whether instances of a class are dataclasses
+
+
+def _is_dataclass(value: Any) -> bool:
+    """dataclasses.is_dataclass for an instance (never a class), cached per class."""
+    cls: type = value.__class__
+    known = _DATACLASS.get(cls)
+    if known is None:  # (a class's class is `type`: no dataclass)
+        known = _DATACLASS[cls] = (not issubclass(cls, type)
+                                   and dataclasses.is_dataclass(cls))
+    return known
 
 
 def _own_change(obj: Any, d: dict[str, Any]) -> bool:
@@ -61,10 +73,14 @@ def _own_change(obj: Any, d: dict[str, Any]) -> bool:
             if a is not b:
                 return True
     for name, old_map in prev_dicts.items():
-        new_map = getattr(obj, name, None)
-        if (not isinstance(new_map, dict) or new_map.keys() != old_map.keys()
-                or any(new_map[k] is not v for k, v in old_map.items())):
+        new_map = d.get(name, _MISSING)
+        if new_map is _MISSING:
+            new_map = getattr(obj, name, None)
+        if new_map.__class__ is not dict or new_map.keys() != old_map.keys():
             return True
+        for key, value in old_map.items():
+            if new_map[key] is not value:
+                return True
     for name, old_obj in prev_classes.items():
         if getattr(obj, name, None) is not old_obj:
             return True
@@ -72,9 +88,12 @@ def _own_change(obj: Any, d: dict[str, Any]) -> bool:
     for name in getattr(obj.__class__, "_structural_fields", ()):
         if name in prev_lists or name in prev_dicts or name in prev_classes:
             continue
-        value = getattr(obj, name, None)
-        if ((isinstance(value, (list, dict)) and value)
-                or (dataclasses.is_dataclass(value) and not isinstance(value, type))):
+        value = d.get(name, _MISSING)
+        if value is _MISSING:
+            value = getattr(obj, name, None)
+        if value is None:
+            continue
+        if isinstance(value, (list, dict)) and value or _is_dataclass(value):
             return True
     return False
 
@@ -111,12 +130,13 @@ def changed_parts(root: Any) -> list[Part]:
         children: list[tuple[Any, Any, Link | None]] = []
         for name, items in d["__prev_lists"].items():
             for i, item in enumerate(items):
-                if dataclasses.is_dataclass(item):
+                if _is_dataclass(item):
                     children.append((item, obj, (link, name, i)))
                 elif isinstance(item, (list, dict)):
                     _nested(item, obj, (link, name, i), children)
         for name, items in d["__prev_dicts"].items():
-            _nested(items, obj, (link, name), children)
+            if items:
+                _nested(items, obj, (link, name), children)
         for name, item in d["__prev_classes"].items():
             children.append((item, obj, (link, name)))
         for child in reversed(children):
@@ -130,9 +150,11 @@ def _nested(value: Any, parent: Any, link: Link,
     the path the diff gives them."""
     items = value.items() if isinstance(value, dict) else enumerate(value)
     for key, item in items:
+        if item is None or item.__class__ in _PLAIN:
+            continue
         if isinstance(item, (list, dict)):
             _nested(item, parent, (link, key), out)
-        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
+        elif _is_dataclass(item):
             out.append((item, parent, (link, key)))
 
 
