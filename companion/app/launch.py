@@ -215,6 +215,9 @@ def deferred_main(store: AsyncStore, share: TableShare | None) -> Callable[[ft.P
     return main
 
 
+GC_YOUNG = 20_000  # objects allocated (less freed) between two young collections
+
+
 def resume_garbage_collection() -> None:
     """The CLI starts the app with the garbage collector off (cli.cmd_app): importing
     Flet, FastAPI and the app creates about 100,000 objects and little garbage, and the
@@ -222,9 +225,21 @@ def resume_garbage_collection() -> None:
     about 20 ms of the import time). Once the server has answered (the warm-up) or
     stops: what is alive then (the modules) is put out of the collector's way
     (gc.freeze, no walk: a full collection there took about 40 ms on the event loop,
-    to free some 700 objects that stay instead), and it collects as usual from then on."""
+    to free some 700 objects that stay instead), and it collects from then on, with a
+    young generation of GC_YOUNG objects instead of Python's 700 (`gc.set_threshold`).
+
+    Why (issue 23, table mode): every change re-renders and diffs each client's page,
+    tens of thousands of short-lived objects. With 700, the young collections run many
+    times within one change and promote whatever is alive at that moment (the change's
+    own temporaries) to the old generation; each promotion counts towards the next full
+    collection, which walks every control of every connected client: at 50 tables x 4
+    clients two full collections of 550-570 ms each in a 16 s bench window, the event
+    loop stopped for every table meanwhile. With GC_YOUNG the temporaries of a change
+    are freed by their reference counts before a young collection sees them; garbage in
+    cycles waits for up to GC_YOUNG allocations longer (a few MB at most)."""
     if not gc.isenabled():
         gc.freeze()
+        gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
         gc.enable()
 
 

@@ -253,6 +253,8 @@ def test_garbage_collection_is_paused_from_the_cli_until_the_first_answer(
 
     frozen: list[bool] = []
     monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))  # keep this process's
+    thresholds: list[tuple[int, ...]] = []  # (and its thresholds)
+    monkeypatch.setattr(gc, "set_threshold", lambda *t: thresholds.append(t))
     seen: list[bool] = []
 
     def run_app(**_: Any) -> int:
@@ -267,5 +269,8 @@ def test_garbage_collection_is_paused_from_the_cli_until_the_first_answer(
     finally:
         gc.enable()
     assert seen == [False, True] and frozen == [True]
+    # A young generation large enough for a table change's temporaries (issue 23).
+    assert thresholds == [(launch.GC_YOUNG, *gc.get_threshold()[1:])]
+    assert gc.get_threshold()[0] < launch.GC_YOUNG
     launch.resume_garbage_collection()  # already running: nothing to do
-    assert frozen == [True]
+    assert frozen == [True] and len(thresholds) == 1

@@ -14,6 +14,8 @@ REPLY_WINDOW_S after the first, the undo's delayed toast, are counted apart as "
 `--profile` prints cProfile's top functions of the event loop's thread per tap kind and
 of the store thread. `--ab` alternates rounds with the panels as they were before
 issue 23 (body rebuilt, whole page diffed), so both meet the same machine load.
+`--ab-parts` alternates rounds with the table's whole view diffed on every change
+(`view.update()`) against only its changed parts (kit/changed_parts.py).
 `--clients M` opens the game on M clients (table mode: M phones on one game, each
 re-rendered and diffed on every change); the CPU, messages and bytes are then those of
 all M together (the CPU includes the harness waiting for each client to be idle, and
@@ -232,6 +234,19 @@ def baseline(on: bool) -> None:
         PanelScreen.update_page = NEW_UPDATE  # type: ignore[method-assign]
 
 
+def whole_view(on: bool) -> None:
+    """Switch the table back to diffing its whole view on every change (--ab-parts)."""
+    from flet.controls.base_control import BaseControl
+
+    from companion.app.kit.changed_parts import update_changed
+    from companion.app.village.table import screen
+
+    def whole(view: BaseControl) -> None:
+        view.update()
+
+    screen.update_changed = whole if on else update_changed  # type: ignore[assignment]
+
+
 def _new_update() -> Callable[..., None]:
     from companion.app.village.panel.base import PanelScreen
     return PanelScreen.update_page
@@ -241,7 +256,7 @@ NEW_UPDATE = _new_update()
 
 
 def run(rounds: int, warmup: int, profile: bool, top: int, ab: bool = False,
-        clients: int = 1) -> Meter:
+        clients: int = 1, ab_parts: bool = False) -> Meter:
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
         store = TinyDBStore(Path(folder))
         sid = seed(store)
@@ -253,11 +268,11 @@ def run(rounds: int, warmup: int, profile: bool, top: int, ab: bool = False,
 
         app = client()
         meter = Meter(app, profile, [client() for _ in range(clients - 1)])
-        for n in range(warmup + (2 * rounds if ab else rounds)):
+        for n in range(warmup + (2 * rounds if ab or ab_parts else rounds)):
             meter.measuring = n >= warmup
-            if ab:
+            if ab or ab_parts:
                 meter.variant = "before " if n % 2 == 0 else "after "
-                baseline(n % 2 == 0)
+                (baseline if ab else whole_view)(n % 2 == 0)
             meter.tap("cube tap", a_cube(sid))
             meter.tap("end turn", "turn-buttons", text="End turn")
             meter.tap("undo", "undo")
@@ -279,12 +294,14 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=35)
     parser.add_argument("--ab", action="store_true",
                         help="alternate rounds with the code before this work (panels)")
+    parser.add_argument("--ab-parts", action="store_true",
+                        help="alternate rounds: the table's whole view diffed / its changed parts")
     parser.add_argument("--clients", type=int, default=1,
                         help="clients on the game (table mode); the table's taps only")
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
     meter = run(args.rounds, args.warmup, args.profile, args.top, args.ab,
-                max(1, args.clients))
+                max(1, args.clients), args.ab_parts)
     print(f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after; "
           f"{max(1, args.clients)} client(s) on the game")
     print("\n".join(meter.report()))

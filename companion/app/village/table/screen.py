@@ -20,6 +20,7 @@ from companion.app.kit import (
     icon_button,
     text_width,
 )
+from companion.app.kit.changed_parts import update_changed
 from companion.app.routing import HOME_ROUTE
 from companion.app.table_mode.acting import controls_locked
 from companion.app.table_mode.table_actions import table_mode_actions
@@ -147,7 +148,7 @@ class TableScreen(SessionScreen):
             super().update_page()
             return
         try:
-            view.update()
+            update_changed(view)  # only the parts that changed are diffed (issue 23)
         except Exception as exc:  # the client went away meanwhile
             logger.info("view update skipped: %s", exc)
 
