@@ -270,7 +270,7 @@ def test_garbage_collection_is_paused_from_the_cli_until_the_first_answer(
         gc.enable()
     assert seen == [False, True] and frozen == [True]
     # A young generation large enough for a table change's temporaries (issue 23).
+    # (the process's own thresholds are whatever earlier tests of this worker left)
     assert thresholds == [(launch.GC_YOUNG, *gc.get_threshold()[1:])]
-    assert gc.get_threshold()[0] < launch.GC_YOUNG
     launch.resume_garbage_collection()  # already running: nothing to do
     assert frozen == [True] and len(thresholds) == 1
