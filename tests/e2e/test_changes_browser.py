@@ -135,7 +135,12 @@ def test_the_form_says_what_changed_with_end_turn_in_view(
     sid = sids["apply"]
     page = open_app(browser, f"{base}/play/village/{sid}")
     take_cube(page, "travel", "orange")
-    tap(page, page.get_by_role("button", name="Do the action on Ann's board", exact=True))
+    # The cube taken, the next taps come up under the turn's instruction, in view (a
+    # walk-through found End turn below a phone's fold, lower still under a banner).
+    action = page.get_by_role("button", name="Do the action on Ann's board", exact=True)
+    in_view(page, action, "Do the action")
+    in_view(page, page.get_by_role("button", name="End turn", exact=True).first, "End turn")
+    tap(page, action)
     fill_travel(page)
     apply = page.get_by_role("button", name="Apply: Travel", exact=True)
     apply.wait_for(timeout=STEP_TIMEOUT_MS)

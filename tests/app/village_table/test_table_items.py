@@ -67,13 +67,21 @@ def test_the_lists_items_stay_shown_through_a_round(store: MemoryStore) -> None:
         assert isinstance(panel_holder, ft.Container)
         assert panel_holder.content is None and button_row.visible is not False
 
+        below = _holder_of(app, "turn-buttons")
         tap(app, cube_id(store, sid, space, colour))
         assert all(a is b for a, b in zip(_holders(app), items, strict=True))
         _assert_all_shown(items)
+        # The cube taken, the buttons come up right under the turn's instruction (the
+        # next tap in view on a phone), in a holder of their own; the one below empties.
+        above = _holder_of(app, "turn-buttons")
+        assert items.index(above) == items.index(_holder_of(app, "table-turn")) + 1
+        assert below.content is None and below.padding is None
+        top = _buttons_column(app)
+        top_panel, top_row = top.controls
+        assert isinstance(top_panel, ft.Container)
         # The acting player's panel button comes in its holder, above the other buttons.
-        assert list(buttons.controls) == [panel_holder, button_row]
-        assert panel_holder.content is not None
-        assert panel_holder.padding == ft.Padding.only(bottom=8)
+        assert top_panel.content is not None
+        assert top_panel.padding == ft.Padding.only(bottom=8)
         assert "Do the action on Ann's board" in app.visible_texts()
 
         app.click("End turn")
@@ -82,6 +90,8 @@ def test_the_lists_items_stay_shown_through_a_round(store: MemoryStore) -> None:
         assert any(card is item for item in items)
         assert all(a is b for a, b in zip(_holders(app), items, strict=True))
         _assert_all_shown(items)
+        assert above.content is None and below.content is not None  # down again
+        assert _buttons_column(app) is buttons
         assert panel_holder.content is None and panel_holder.padding is None
         assert "Do the action on Ann's board" not in app.visible_texts()
 

@@ -71,7 +71,7 @@ SAID_FOR_KARLA = ("karla_takes", "karla_why", "karla_no_cube", "karla_market",
                   "karla_fate")
 TABLE_CACHE_EXTENT = 3000  # px beyond the screen kept built: the whole table
 WIDE_LAYOUT = 900  # px: from this window width, the table beside the players
-TABLE_PANE_PARTS = 8  # the parts in the table's pane (the rest are the players')
+TABLE_PANE_PARTS = 9  # the parts in the table's pane (the rest are the players')
 BannerSpec = tuple[str, str, list[tuple[str, Callable[[], object]]], str]
 TITLE_SIZE = 22  # Material's app bar title
 TITLE_MIN_SIZE = 14
@@ -211,6 +211,13 @@ class TableScreen(SessionScreen):
         self.spaces = SpacesPanel(self.ctx, self._take)
         self.buttons = TurnButtons(self.ctx, on_well=self._open_well, on_free=self._free,
                                    on_end=self._end_turn, on_panel=self._open_current_panel)
+        # The same buttons under the turn's instruction once the cube is taken: the next
+        # tap ("Do the action", End turn) is then in view on a phone, whatever banners
+        # are above and however many spaces below. Its own controls, never the ones
+        # below moved: a control moved to another parent is unmounted by Flet's diff.
+        self.top_buttons = TurnButtons(self.ctx, on_well=self._open_well, on_free=self._free,
+                                       on_end=self._end_turn,
+                                       on_panel=self._open_current_panel)
         self.spaces_heading = ft.Row(
             [heading(t("village.table.spaces")),
              ft.TextButton(t("village.bag.button"), icon=ft.Icons.SHOPPING_BAG,
@@ -264,6 +271,7 @@ class TableScreen(SessionScreen):
         locked = controls_locked(self.ctx)  # a watching phone: no game control is active
         self.spaces.control.disabled = locked
         self.buttons.control.disabled = locked
+        self.top_buttons.control.disabled = locked
         self.header.update(view.header)
         # A turn ended (here or on a panel): back to the top, whose turn is next and the
         # cubes. Read when a turn waits for its cube (or no turn is played): a cube taken
@@ -274,7 +282,9 @@ class TableScreen(SessionScreen):
                 self.scroll_to_top()
             self.turn_key = turn_key
         self.spaces.update(state, options, locked)
-        self.buttons.update(state, options)
+        # A cube taken: the buttons come up under the instruction (see _build_parts).
+        acting = state.phase == "turns" and state.stage == "act"
+        (self.top_buttons if acting else self.buttons).update(state, options)
         kinds = [(p.kind, p.colour) for p in state.players]
         if kinds != [(tile.kind, tile.colour) for tile in self.player_tiles]:
             self.player_tiles = [PlayerTile(self.ctx, i, kind, colour, self._open_player)
@@ -289,10 +299,11 @@ class TableScreen(SessionScreen):
             self.read_only_note_part(),
             self._banner_part(state),
             self.header.control,
+            self.top_buttons.control if acting else None,
             self._last_turn_part(),
             self.spaces_heading,
             self.spaces.control,
-            self.buttons.control,
+            None if acting else self.buttons.control,
             self._instructions_part(),
             self._karla_board(),
             self.players_heading,
