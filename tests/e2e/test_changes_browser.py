@@ -140,6 +140,7 @@ def test_the_form_says_what_changed_with_end_turn_in_view(
     action = page.get_by_role("button", name="Do the action on Ann's board", exact=True)
     in_view(page, action, "Do the action")
     in_view(page, page.get_by_role("button", name="End turn", exact=True).first, "End turn")
+    shot(page, screenshots, "cube-taken")
     tap(page, action)
     fill_travel(page)
     apply = page.get_by_role("button", name="Apply: Travel", exact=True)
