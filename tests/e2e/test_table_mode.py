@@ -198,8 +198,12 @@ def test_phones_join_play_and_are_let_go(browser: Any, shared: Shared,
     tap_id(phone_a, s.cube_id)
     for page in (phone_a, phone_b, host):
         wait_text(page, "player-0", cube)
-    # B corrects A's move (any seated phone may): everyone sees the cube go back
+    # B corrects A's move (any seated phone may, asked first: not its own action):
+    # everyone sees the cube go back
     tap_id(phone_b, "undo")
+    settle(phone_b)
+    phone_b.locator('flt-semantics[role="alertdialog"]').get_by_role(
+        "button", name="Undo", exact=True).dispatch_event("click")
     for page in (phone_a, phone_b, host):
         page.wait_for_function(
             f"([id, sub]) => {{ const t = ({_NODE_TEXT_JS})(id); "

@@ -6,7 +6,8 @@ the events a phone's command recorded: `{"seat": 2}` (the log shows "Cy's phone"
 `{"seat": 2, "for": 0}` when the phone acted for another player's seat ("Cy's phone, for
 Ann"). Before such a command `may_act_for(ctx, actor, names)` asks the phone first ("It is
 Ann's turn. Act for Ann?"), or refuses when the host lets phones act only for their own
-seat; then a phone may undo or redo only what it did itself (`may_take_back`). A
+seat; then a phone may undo or redo only what it did itself (`may_take_back`), and
+otherwise it is asked before taking back another's action (`ask_take_back`). A
 watching phone may not act at all, and its screens show no active control
 (`controls_locked`); the host's own actions carry nothing.
 """
@@ -93,21 +94,43 @@ async def may_act_for(ctx: AppContext, actor: int | None, names: list[str],
     return await waiting_for_the_user(answer)
 
 
+def _made_by(events: list[JsonObject], seat: int) -> bool:
+    """Whether this seat's phone made the action `events` for its own seat."""
+    by = events[0].get("by") if events else None
+    return isinstance(by, dict) and by.get("seat") == seat and by.get("for", seat) == seat
+
+
 def may_take_back(ctx: AppContext, groups: list[list[JsonObject]]) -> bool:
     """Before a phone undoes or redoes `groups` (each the events of one action): when the
     host lets phones act only for their own seat, only actions this phone made for its
     own seat (their first event's "by", see `acted_by`); refused, and said, otherwise.
-    The host, and every phone while that setting is off, go on."""
+    The host, and every phone while that setting is off, go on (see `ask_take_back`)."""
     seat = phone_seat(ctx)
     if ctx.share is None or not ctx.share.registry.own_seat_only or seat is None:
         return True
-    for events in groups:
-        by = events[0].get("by") if events else None
-        if not (isinstance(by, dict) and by.get("seat") == seat
-                and by.get("for", seat) == seat):
-            ctx.toast(ctx.t("share.take_back.refused"))
-            return False
-    return True
+    if all(_made_by(events, seat) for events in groups):
+        return True
+    ctx.toast(ctx.t("share.take_back.refused"))
+    return False
+
+
+async def ask_take_back(ctx: AppContext, events: list[JsonObject], what: str,
+                        label: str) -> bool:
+    """A phone about to undo or redo an action it did not make (the host's, another
+    phone's) is asked first, as acting for another seat is; True to go on. The host, and
+    a phone taking back its own action, go on without a word."""
+    seat = phone_seat(ctx)
+    if ctx.share is None or seat is None or _made_by(events, seat):
+        return True
+    answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+
+    def settle(value: bool) -> None:
+        if not answer.done():
+            answer.set_result(value)
+
+    ctx.confirm(ctx.t("share.take_back.title"), ctx.t("share.take_back.message", what=what),
+                lambda: settle(True), confirm_label=label, on_cancel=lambda: settle(False))
+    return await waiting_for_the_user(answer)
 
 
 async def waiting_for_the_user(answer: asyncio.Future[bool]) -> bool:

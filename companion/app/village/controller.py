@@ -24,6 +24,7 @@ from companion.app.shared_sessions import OpenShared, SharedHandle
 from companion.app.table_mode.acting import (
     acted_by,
     acting_refusal,
+    ask_take_back,
     may_act_for,
     may_take_back,
     phone_seat,
@@ -260,9 +261,11 @@ class VillageController(SharedHandle[VillageSession]):
         """Undo the last action; a message says what was undone (the log's words)."""
         session = self.session
         group = [e for e in session.events if int(e.get("group", -1)) == session.group]
-        if not self.busy and acting_refusal(self.ctx) is None \
-                and not may_take_back(self.ctx, [group]):
+        if not self.busy and acting_refusal(self.ctx) is None and group and (
+                not may_take_back(self.ctx, [group]) or not await ask_take_back(
+                    self.ctx, group, self._words(group), self.ctx.t("village.undo"))):
             return False
+
         def undo_it(svc: VillageService, s: VillageSession) -> object:
             done = svc.undo(self.session_id, s)
             if done and group:  # s.state: the one before the undone group
@@ -280,11 +283,13 @@ class VillageController(SharedHandle[VillageSession]):
         session = self.session
         redo = session.redo_stack
         group = [e for e in redo if redo and e.get("group") == redo[0].get("group")]
-        if not self.busy and acting_refusal(self.ctx) is None \
-                and not may_take_back(self.ctx, [group]):
-            return False
         before = session.state
         what = self._words(group, before) if group else None  # before it applies
+        if not self.busy and acting_refusal(self.ctx) is None and group and what and (
+                not may_take_back(self.ctx, [group]) or not await ask_take_back(
+                    self.ctx, group, what, self.ctx.t("village.redo"))):
+            return False
+
         def redo_it(svc: VillageService, s: VillageSession) -> object:
             done = svc.redo(self.session_id, s)
             if done and group:

@@ -191,6 +191,7 @@ def test_an_undo_on_one_phone_is_told_on_the_others(store: MemoryStore,
     """Cubes moving back without a word: the other screens are told who undid what
     (and redid), once; the phone that did it says it its own way."""
     from ..village_table.test_table import first_cube as cube_of
+    from .test_turns import answer_dialog, dialog_texts
 
     sid = make_game(store)
     space, colour = cube_of(store, sid)
@@ -202,7 +203,12 @@ def test_an_undo_on_one_phone_is_told_on_the_others(store: MemoryStore,
         tap(host, ident)  # Ann, on the host, takes a cube
         host.settle()
         with client(store, share, bo, table) as phone:
-            tap(phone, "undo")  # Bo's phone takes it back (the setting is off)
+            tap(phone, "undo")  # Bo's phone takes it back (the setting is off) ...
+            phone.settle()
+            texts = dialog_texts(phone)  # ... asked first: it is not this phone's action
+            assert "Not this phone's action" in texts, texts
+            assert any(t.startswith("This phone did not do this: Ann took") for t in texts)
+            answer_dialog(phone, "Undo")
             phone.settle()
             host.settle()
             assert any(t.startswith("Undone: Ann took") for t in phone.toasts())
@@ -211,5 +217,12 @@ def test_an_undo_on_one_phone_is_told_on_the_others(store: MemoryStore,
             assert len(told) == 1, host.toasts()
             tap(phone, "redo")
             phone.settle()
+            answer_dialog(phone, "Redo")
+            phone.settle()
             host.settle()
             assert any(t.startswith("Bo's phone redid: Ann took") for t in host.toasts())
+            tap(phone, "undo")  # asked again, and "Cancel": Ann's take stands
+            phone.settle()
+            answer_dialog(phone, "Cancel")
+            phone.settle()
+            assert store.load(sid).events[-1]["body"]["type"] == "take_cube"
