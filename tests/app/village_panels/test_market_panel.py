@@ -45,6 +45,12 @@ def test_serve_then_everyone_passes_and_the_refill_is_told() -> None:
         assert "Refill: move queue 1 » front 1" in text
         assert "Refill: new tile from the stack » queue 5" in text
         assert value_of(app, "stack") == f"Face-down stack: {st.customer_stack} tiles"
+        # Ann's market day was her turn's action: its end is the next tap, right here
+        assert has_text(app, "The market day is over: Ann, end the turn.")
+        app.click("End turn")
+        app.settle()
+        assert game.session.state.current == 1  # Bo's turn
+        assert app.page.route == game.route("")[:-1]  # back at the table
 
 
 def test_a_paid_sale_with_a_coin_for_the_green() -> None:

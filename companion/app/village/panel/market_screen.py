@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.app.kit import (
     apply_button,
+    body,
     card,
     choice_chips,
     muted,
@@ -25,7 +26,14 @@ from companion.app.village.panel.base import PanelScreen
 from companion.app.village.panel.turn import action_block, turn_line
 from companion.app.village.present import term
 from companion.app.village.table.words import player_name
-from companion.village.commands import Command, HoldMarket, MarketPass, MarketServe, as_paid
+from companion.village.commands import (
+    Command,
+    EndTurn,
+    HoldMarket,
+    MarketPass,
+    MarketServe,
+    as_paid,
+)
 from companion.village.state import MarketDay
 
 if TYPE_CHECKING:
@@ -258,7 +266,15 @@ class MarketScreen(PanelScreen):
         block = action_block(st, self.comp, st.current, "market")
         lines: list[ft.Control] = [muted(t("panel.market.no_day"), size=16)]
         space = term(self.ctx, "space", "market")
-        if block is None and st.phase == "turns":
+        if st.action_done and self.controller is not None \
+                and self.controller.turn_options().end_turn:
+            # The turn's market day is over: its end is the next tap, here (a phone was
+            # left on this screen with no word of what came next).
+            name = player_name(self.ctx, st, st.current)
+            lines.append(body(t("panel.market.day_over", player=name)))
+            lines.append(ft.Semantics(identifier="market-end-turn", content=apply_button(
+                t("village.table.end_turn"), self._end_turn)))
+        elif block is None and st.phase == "turns":
             lines.append(apply_button(t("panel.market.hold",
                                         player=player_name(self.ctx, st, st.current)),
                                       self._hold_market, key="hold-market"))
@@ -266,6 +282,10 @@ class MarketScreen(PanelScreen):
         else:  # no button to explain: only how a market day starts
             lines.append(muted(t("panel.market.start_hint", space=space)))
         return card(t("panel.market.day"), lines, identifier="market-day")
+
+    async def _end_turn(self) -> None:
+        if await self.dispatch(EndTurn()):
+            self.to_table()
 
     async def _hold_market(self) -> None:
         await self.dispatch(HoldMarket())
