@@ -323,13 +323,15 @@ class VillageController(SharedHandle[VillageSession]):
                                                              .get("type", "?")))
 
     async def go_back_to(self, group: int) -> bool:
-        session = self.session
-        later = [int(e.get("group", -1)) for e in session.events]
-        groups = [[e for e in session.events if int(e.get("group", -1)) == g]
-                  for g in sorted({g for g in later if g > group})]
+        later: dict[int, list[JsonObject]] = {}  # the actions undone, in one pass
+        for event in self.session.events:
+            if (g := int(event.get("group", -1))) > group:
+                later.setdefault(g, []).append(event)
+        groups = list(later.values())
         if not self.busy and acting_refusal(self.ctx) is None \
                 and not may_take_back(self.ctx, groups):
             return False
+
         def go_back(svc: VillageService, s: VillageSession) -> object:
             count = svc.go_back_to(self.session_id, s, group)
             if count and groups:
