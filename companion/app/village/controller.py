@@ -25,6 +25,7 @@ from companion.app.table_mode.acting import (
     acted_by,
     acting_refusal,
     ask_take_back,
+    for_another_seat,
     may_act_for,
     may_take_back,
     phone_seat,
@@ -236,7 +237,7 @@ class VillageController(SharedHandle[VillageSession]):
             return False
         by = acted_by(self.ctx, actor)
         return await self._run(lambda svc, s: svc.execute(self.session_id, s, command, by=by),
-                               on_refusal)
+                               on_refusal, another_seat=for_another_seat(self.ctx, actor))
 
     def _actor(self, command: Command) -> int | None:
         """The player `command` acts for (None: nobody in particular, or Karla)."""
@@ -400,9 +401,12 @@ class VillageController(SharedHandle[VillageSession]):
             self.last_notes = []
 
     async def _run(self, work: Callable[[VillageService, VillageSession], object],
-                   on_refusal: Callable[[RuleError], object] | None = None) -> bool:
+                   on_refusal: Callable[[RuleError], object] | None = None, *,
+                   another_seat: bool = False) -> bool:
         """Apply + save on the store thread (SharedHandle.run); also keep what the action
-        changed and work out what the table asks next, there rather than on the loop."""
+        changed and work out what the table asks next, there rather than on the loop.
+        `another_seat`: a phone acted for a seat not its own (a refusal is worded for an
+        onlooker)."""
         session = self.session
 
         def apply(store: Any) -> Any:
@@ -421,5 +425,5 @@ class VillageController(SharedHandle[VillageSession]):
         if isinstance(ran.refusal, RuleError) and on_refusal is not None:
             on_refusal(ran.refusal)  # shown beside the field it names
         elif ran.refusal is not None:
-            self.ctx.toast(error_text(self.ctx, ran.refusal))
+            self.ctx.toast(error_text(self.ctx, ran.refusal, another_seat=another_seat))
         return ran.done and ran.result is not False

@@ -111,12 +111,18 @@ def field_words(ctx: AppContext, field: str) -> str:
     return ctx.t(FIELD_WORDS.get(parts[0], "village.refused_entry"))
 
 
-def error_text(ctx: AppContext, exc: Refused) -> str:
+def error_text(ctx: AppContext, exc: Refused, *, another_seat: bool = False) -> str:
     """What is wrong, in the player's words: worded from the catalogues by the error's
     key ("error.<key>", which names the thing: "Chen has 0 coins, needs 2"); an error
     without a key (or the key without text) keeps the engine's English message after
-    its field in words. Never the internal field path ("pay.coins")."""
+    its field in words. Never the internal field path ("pay.coins").
+
+    `another_seat`: a phone acted for a seat not its own; a refusal that tells the
+    player what to do next has words for an onlooker ("error.<key>.another_seat": "Ann
+    ends the turn next", not "end the turn first")."""
     msgid = f"error.{exc.key}" if exc.key else ""
+    if msgid and another_seat and ctx.translator.has(f"{msgid}.another_seat"):
+        msgid = f"{msgid}.another_seat"
     if msgid and ctx.translator.has(msgid):
         message = ctx.t(msgid, **error_params(ctx, exc.params))
         if exc.key not in SUBJECTLESS:  # a sentence of its own: it starts as one

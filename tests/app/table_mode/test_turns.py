@@ -18,6 +18,8 @@ from companion.app.village.table.screen import title_size
 from companion.i18n import Translator
 from companion.share.registry import ShareRegistry
 from companion.store.memory import MemoryStore
+from companion.village.commands import TakeCube
+from companion.village.service import VillageService
 
 from ..harness import AppHarness, FakeClient
 from ..village_table.conftest import find_id, make_game, tap
@@ -365,3 +367,54 @@ def test_a_market_sale_on_another_players_turn_is_named_a_sale(store: MemoryStor
         assert seat_line(phone) == "Your sale at the market, Bo!"
     with client(store, share, cy, f"/play/village/{sid}") as phone:
         assert seat_line(phone) == "Bo to sell · you are Cy"
+
+
+def test_a_refusal_for_another_seat_tells_the_phone_what_that_seat_does_next(
+        store: MemoryStore, share: TableShare) -> None:
+    """Bo's phone, acting for Ann after Ann already took her cube, is told that Ann ends
+    the turn next, not told to end the turn itself (a stale "Act for Ann" question,
+    found in the table-mode walk-through)."""
+    sid = make_game(store)  # Ann (seat 0) starts
+    space, colour = first_cube(store, sid)
+    ident = cube_id(store, sid, space, colour)
+    bo = join(share, sid)
+    share.choose_seat(bo, 1)
+    with phone_client(store, share, bo, f"/play/village/{sid}") as phone:
+        phone.settle()
+        tap(phone, ident)  # asked "Act for Ann?"; meanwhile Ann takes a cube herself
+        assert "It is Ann's turn" in dialog_texts(phone)
+        handle = HUB.get(sid)
+        assert handle is not None
+        VillageService(store).execute(sid, handle.session, TakeCube(space=space, colour=colour))
+        answer_dialog(phone, "Act for Ann")
+        phone.settle()
+        toasts = phone.toasts()
+        assert any("Ann already took a cube this turn; Ann ends the turn next" in t
+                   for t in toasts), toasts
+        assert not any("end the turn first" in t for t in toasts)
+
+
+def test_a_phone_on_its_board_is_told_its_turn_asks_for_a_cube(store: MemoryStore,
+                                                               share: TableShare) -> None:
+    """A phone that reloads on its own board when its seat comes up sees whose board it
+    is and what the turn asks, with the way to the table (the walk-through found a panel
+    titled "Player" with no instruction)."""
+    sid = make_game(store)  # Ann (seat 0) starts
+    ann = join(share, sid)
+    share.choose_seat(ann, 0)
+    with phone_client(store, share, ann, f"/play/village/{sid}/player/0") as phone:
+        phone.settle()
+        assert "Ann's board" in phone.visible_texts()
+        notice = find_id(phone, "turn-next")
+        words = [t for c, _ in phone.walk(notice) for t in phone.own_texts(c)]
+        assert "Ann: take a cube (or use the well)" in words, words
+        phone.click("Open the table")
+        phone.settle()
+        assert phone.page.route == f"/play/village/{sid}"
+    bo = join(share, sid)
+    share.choose_seat(bo, 1)
+    with phone_client(store, share, bo, f"/play/village/{sid}/player/1") as phone:
+        phone.settle()  # not Bo's turn: his board, and no turn notice
+        assert "Bo's board" in phone.visible_texts()
+        with pytest.raises(AssertionError):
+            find_id(phone, "turn-next")

@@ -23,7 +23,7 @@ from companion.app.village.forms.refusal import with_refusal
 from companion.app.village.present import error_text, note_texts
 from companion.app.village.table.base import SessionScreen
 from companion.app.village.table.paths import table_route
-from companion.app.village.table.words import player_name
+from companion.app.village.table.words import player_name, stage_text
 from companion.village.commands import Command
 from companion.village.components import ComponentData
 from companion.village.read import Reader, RuleError
@@ -90,13 +90,14 @@ class PanelScreen(SessionScreen):
         t = self.ctx.t
         self._notice = ft.Container(visible=False)
         self._strip = SeatStrip(self.ctx) if is_phone(self.ctx) else None
+        self._title = ft.Text(self.title())
         # Phones: one column. Wider screens: cards two or three abreast (see card()).
         self._body = ft.ResponsiveRow([body(t("common.loading"), muted=True)], spacing=12,
                                       run_spacing=12)
         self.view = ft.View(
             appbar=ft.AppBar(
                 leading=back_button(t("panel.common.to_table"), self.to_table),
-                title=ft.Text(self.title()),
+                title=self._title,
                 actions=self.history_buttons(),
             ),
             scroll=ft.ScrollMode.AUTO,
@@ -128,9 +129,9 @@ class PanelScreen(SessionScreen):
         self.ctx.go(table_route(self.session_id))
 
     def render(self) -> None:
-        if self._strip is not None:
-            self._strip.update(self.state, self.comp)
-        self._render_notice()
+        up = self._strip.update(self.state, self.comp) if self._strip is not None else False
+        self._title.value = self.title()
+        self._render_notice(up)
         controls = self.body_controls()
         if self.reconciles:
             controls = reconcile_list(self._body.controls, controls)
@@ -158,13 +159,22 @@ class PanelScreen(SessionScreen):
     def show_failure(self, message: str) -> None:
         self._body.controls = self.failure_controls(message)
 
-    def _render_notice(self) -> None:
+    def _render_notice(self, up: bool = False) -> None:
+        """A choice the table screen must take first; else, on a phone whose seat is up
+        and whose next step is a cube on the table, that step and the way there (a phone
+        that reloads on a panel is told what its turn asks)."""
         waiting = self.waiting()
+        t = self.ctx.t
+        if waiting is None and up and self._cube_next():
+            self._notice.content = notice_card(
+                stage_text(self.ctx, self.state, self.comp), ft.Icons.TOUCH_APP,
+                t("panel.common.open_table"), self.to_table, identifier="turn-next")
+            self._notice.visible = True
+            return
         if waiting is None:
             self._notice.visible = False
             self._notice.content = None
             return
-        t = self.ctx.t
         who = (player_name(self.ctx, self.state, waiting.player)
                if waiting.player is not None else "")
         text = t(PENDING_KEYS.get(waiting.kind, "panel.pending.other"), player=who)
@@ -172,6 +182,12 @@ class PanelScreen(SessionScreen):
                                            t("panel.common.open_table"), self.to_table,
                                            identifier="pending-notice")
         self._notice.visible = True
+
+    def _cube_next(self) -> bool:
+        """The turn waits for a cube (or the well), which is taken on the table."""
+        state = self.state
+        return (state.phase == "turns" and state.stage == "take" and not state.pending
+                and state.market_day is None)
 
     def waiting(self) -> Pending | None:
         """The choice the table screen must take first, if any."""

@@ -90,7 +90,11 @@ class PlayerScreen(PanelScreen):
     reconciles = True  # its controls come from the state and drafts only
 
     def title(self) -> str:
-        return self.ctx.t("panel.player.title")
+        """Whose board this is ("Cy's board"), once the game is read."""
+        if self.controller is None or not 0 <= self.index < len(self.state.players):
+            return self.ctx.t("panel.player.title")
+        return self.ctx.t("panel.player.title_of",
+                          player=player_name(self.ctx, self.state, self.index))
 
     # ---- rendering ------------------------------------------------------------------------
     def body_controls(self) -> list[ft.Control]:
