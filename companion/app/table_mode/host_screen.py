@@ -19,6 +19,7 @@ import flet as ft
 from companion.app.kit import TOUCH_TARGET, back_button, big_button, body, heading
 from companion.app.routing import Screen
 from companion.app.table_mode.paths import share_route
+from companion.app.table_mode.table_actions import share_opened
 from companion.app.village.table.paths import table_route
 from companion.share.qr import qr_png
 from companion.share.registry import Invitation, Member
@@ -26,6 +27,8 @@ from companion.share.registry import Invitation, Member
 logger = logging.getLogger(__name__)
 
 QR_MIN_PX = 280
+CONTENT_MAX_PX = 600  # the screen's column on a wide window
+SCROLLBAR_PX = 16  # room kept for the scrollbar beside the column
 QR_MAX_PX = 480
 CODE_TEXT_SIZE = 44
 
@@ -54,6 +57,7 @@ class HostShareScreen(Screen):
                 title=ft.Text(t("share.host.title"))),
             scroll=ft.ScrollMode.AUTO,
             padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             controls=[self.content],
         )
 
@@ -65,6 +69,7 @@ class HostShareScreen(Screen):
             self._update()
             return
         self._loop = asyncio.get_running_loop()
+        share_opened(self.ctx, self.session_id)
         current = share.registry.current()
         if current is None or current.game_id != self.session_id:
             share.registry.open(self.session_id)
@@ -129,7 +134,11 @@ class HostShareScreen(Screen):
             return
         url = share.join_url(invitation)
         width = self.ctx.page.width or 360
-        size = int(max(QR_MIN_PX, min(QR_MAX_PX, width - 48)))
+        # One centred column, clear of the scrollbar at the window's right edge (it lay
+        # over the full-width "Stop sharing" on a wide screen).
+        column = max(QR_MIN_PX, min(CONTENT_MAX_PX, width - 2 * 16 - SCROLLBAR_PX))
+        self.content.width = column
+        size = int(max(QR_MIN_PX, min(QR_MAX_PX, column - 16)))  # 8 px white frame
         members = share.registry.members(self.session_id)
         self.content.controls = [
             body(t("share.host.scan")),

@@ -1,5 +1,7 @@
 """The table-mode buttons on the Village table's app bar: "Let phones join" for the host
-while the server shares, "My seat" on a joined phone; nothing otherwise."""
+while the server shares, "My seat" on a joined phone; nothing otherwise. Until the host
+first opens "Let phones join" for a game (and while no phone has joined it), the table
+says so in a banner (`share_hint`): the QR icon alone was found only by its tooltip."""
 
 from __future__ import annotations
 
@@ -25,3 +27,22 @@ def table_mode_actions(ctx: AppContext, session_id: str) -> list[ft.Control]:
                                    ctx.t("share.seat.change"), "open-seat")
     return [ft.Semantics(identifier=ident, content=icon_button(icon, tip,
                                                                lambda: ctx.go(route)))]
+
+
+def _opened_key(session_id: str) -> str:
+    return f"share-opened:{session_id}"
+
+
+def share_hint(ctx: AppContext, session_id: str) -> bool:
+    """True on the host's table while phones could join this game and none has, until
+    the host has opened "Let phones join" for it in this window."""
+    if ctx.share is None or ctx.member_id is not None:
+        return False
+    if ctx.seen.get(_opened_key(session_id)):
+        return False
+    return not ctx.share.registry.members(session_id)
+
+
+def share_opened(ctx: AppContext, session_id: str) -> None:
+    """The host has seen "Let phones join" for this game: the table's hint is done."""
+    ctx.seen[_opened_key(session_id)] = True

@@ -48,7 +48,7 @@ def join(share: TableShare, game_id: str) -> str:
 
 @contextmanager
 def client(store: MemoryStore, share: TableShare | None, member_id: str | None,
-           route: str = "/") -> Iterator[AppHarness]:
+           route: str = "/", width: float = 360) -> Iterator[AppHarness]:
     astore = AsyncStore(store)
     real = build_main(astore, routes(), share=share)
 
@@ -57,7 +57,7 @@ def client(store: MemoryStore, share: TableShare | None, member_id: str | None,
             page.client_user_agent = f"Mozilla/5.0 Phone vc-member/{member_id}"
         await real(page)
 
-    app = AppHarness(main=main, client=FakeClient(initial_route=route))
+    app = AppHarness(main=main, client=FakeClient(initial_route=route, width=width))
     try:
         with app:
             yield app
@@ -226,3 +226,52 @@ def test_an_undo_on_one_phone_is_told_on_the_others(store: MemoryStore,
             answer_dialog(phone, "Cancel")
             phone.settle()
             assert store.load(sid).events[-1]["body"]["type"] == "take_cube"
+
+
+def test_the_host_table_says_phones_can_join_until_the_share_screen_is_opened(
+        store: MemoryStore, share: TableShare) -> None:
+    """The walk-through's host found "Let phones join" only by the QR icon's tooltip: the
+    host's table says it in a banner with the button, until that screen is opened once."""
+    sid = make_game(store)
+    with client(store, share, None, f"/play/village/{sid}") as host:
+        banner = find_id(host, "banner-share")
+        words = [t for c, _ in host.walk(banner) for t in host.own_texts(c)]
+        assert any("Phones can join this game" in w for w in words), words
+        button = next(c for c, _ in host.walk(banner) if getattr(c, "on_click", None))
+        host.dispatch(button, "click")
+        host.settle()
+        assert stack(host)[-1] == f"/play/village/{sid}/share"
+        host.dispatch(host.page.views[-1].appbar.leading, "click")  # type: ignore[union-attr,arg-type]
+        host.settle()
+        assert stack(host)[-1] == f"/play/village/{sid}"
+        with pytest.raises(AssertionError):
+            find_id(host, "banner-share")
+    member = join(share, sid)  # a phone has joined: a new window of the host has no hint
+    share.choose_seat(member, 0)
+    with client(store, share, None, f"/play/village/{sid}") as host, \
+            pytest.raises(AssertionError):
+        find_id(host, "banner-share")
+    with client(store, share, member, f"/play/village/{sid}") as phone, \
+            pytest.raises(AssertionError):  # never on a phone
+        find_id(phone, "banner-share")
+
+
+@pytest.mark.parametrize("width", [360, 1024])
+def test_the_share_screen_is_one_column_clear_of_the_scrollbar(store: MemoryStore,
+                                                               share: TableShare,
+                                                               width: float) -> None:
+    """The walk-through's host saw the scrollbar over "Stop sharing" at 1024 px: the
+    screen is one centred column that leaves the right edge to the scrollbar, and the QR
+    code with its white frame fits in it."""
+    from companion.app.table_mode.host_screen import SCROLLBAR_PX
+    sid = make_game(store)
+    with client(store, share, None, f"/play/village/{sid}/share", width) as host:
+        host.settle()
+        find_id(host, "share-stop")
+        view = host.page.views[-1]
+        column = view.controls[0]
+        assert isinstance(column, ft.Column) and column.width is not None
+        assert column.width <= width - 2 * 16 - SCROLLBAR_PX
+        qr = find_id(host, "share-qr").content  # type: ignore[attr-defined]
+        assert qr.content.width + 2 * 8 <= column.width
+        assert view.horizontal_alignment == ft.CrossAxisAlignment.CENTER

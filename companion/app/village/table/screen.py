@@ -23,7 +23,8 @@ from companion.app.kit import (
 from companion.app.kit.changed_parts import update_changed
 from companion.app.routing import HOME_ROUTE
 from companion.app.table_mode.acting import controls_locked
-from companion.app.table_mode.table_actions import table_mode_actions
+from companion.app.table_mode.paths import share_route
+from companion.app.table_mode.table_actions import share_hint, table_mode_actions
 from companion.app.table_mode.turn_notice import SeatStrip, is_phone
 from companion.app.village.change_words import changes_card
 from companion.app.village.dialogs.common import DialogSlot
@@ -419,6 +420,11 @@ class TableScreen(SessionScreen):
             out.append(("info", pending_summary(self.ctx, self.controller, waiting),
                               [(t("village.pending.answer"), self._reopen)],
                               "banner-pending"))
+        if share_hint(self.ctx, self.session_id):
+            out.append(("info", t("share.host.hint"),
+                        [(t("share.host.open"),
+                          lambda: self.ctx.go(share_route(self.session_id)))],
+                        "banner-share"))
         if self.view_model.round_end is not None:
             end_round, final, left = self.view_model.round_end
             out.append(("info", t("village.round_end.banner_final" if final
