@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import flet as ft
 import pytest
@@ -272,6 +273,6 @@ def test_the_share_screen_is_one_column_clear_of_the_scrollbar(store: MemoryStor
         column = view.controls[0]
         assert isinstance(column, ft.Column) and column.width is not None
         assert column.width <= width - 2 * 16 - SCROLLBAR_PX
-        qr = find_id(host, "share-qr").content  # type: ignore[attr-defined]
-        assert qr.content.width + 2 * 8 <= column.width
+        frame: Any = find_id(host, "share-qr").content
+        assert frame.content.width + 2 * 8 <= column.width
         assert view.horizontal_alignment == ft.CrossAxisAlignment.CENTER
