@@ -111,6 +111,11 @@ def field_words(ctx: AppContext, field: str) -> str:
     return ctx.t(FIELD_WORDS.get(parts[0], "village.refused_entry"))
 
 
+# Refusals that tell the player what to do next, worded apart for a phone acting for a
+# seat not its own ("error.<key>.another_seat", the same params).
+ANOTHER_SEAT_WORDS = frozenset({"rule.cube_already_taken"})
+
+
 def error_text(ctx: AppContext, exc: Refused, *, another_seat: bool = False) -> str:
     """What is wrong, in the player's words: worded from the catalogues by the error's
     key ("error.<key>", which names the thing: "Chen has 0 coins, needs 2"); an error
@@ -121,7 +126,7 @@ def error_text(ctx: AppContext, exc: Refused, *, another_seat: bool = False) -> 
     player what to do next has words for an onlooker ("error.<key>.another_seat": "Ann
     ends the turn next", not "end the turn first")."""
     msgid = f"error.{exc.key}" if exc.key else ""
-    if msgid and another_seat and ctx.translator.has(f"{msgid}.another_seat"):
+    if another_seat and exc.key in ANOTHER_SEAT_WORDS:
         msgid = f"{msgid}.another_seat"
     if msgid and ctx.translator.has(msgid):
         message = ctx.t(msgid, **error_params(ctx, exc.params))

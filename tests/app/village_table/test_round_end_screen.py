@@ -94,12 +94,29 @@ def test_a_ticked_step_is_saved_and_seen_by_another_client(store: MemoryStore) -
         assert app.page.route == f"/play/village/{sid}/round-end"
 
 
-def test_the_draw_ticked_on_the_round_end_ticks_the_tables_lines(store: MemoryStore) -> None:
+def test_the_round_end_is_the_tables_one_list_while_it_has_steps_to_do(
+        store: MemoryStore) -> None:
+    """While the round end has steps to do, the table lists the new round's draw there
+    only (its last step), not again in "At the table" (two overlapping lists, found in a
+    walk-through); the ways to redraw come with the round end's banner. Once every step
+    is ticked the banner goes, and the draw's lines on the table are ticked too."""
     sid = make_game(store, players=3, seed=3)
     play(store, sid, lambda s: s.state.round >= 2)
     with open_app(store, f"/play/village/{sid}/round-end") as app:
         tap(app, "round-end-step-bag_draw-done")
         tap(app, "round-end-to-table")
+        banner = texts_under(app, "banner-round-end")
+        assert "We drew physically" in banner and "Let the app draw again" in banner
+        assert app.find_all(identifier="round-draw") == []
+        assert not any(t.startswith("Put on") for t in app.visible_texts())
+        tap(app, "banner-round-end")
+        steps = [str(getattr(c, "identifier", "")) for c, _ in app.walk(find_id(app, "round-end"))
+                 if not getattr(c, "checked", True)]
+        for step in [s for s in steps if s.startswith("round-end-step-")
+                     and not s.endswith("-done")]:
+            tap(app, f"{step}-done")
+        tap(app, "round-end-to-table")
+        assert app.find_all(identifier="banner-round-end") == []
         expand_instructions(app)
         draw = find_id(app, "round-draw")
         lines = [c for c, _ in app.walk(draw)

@@ -427,11 +427,14 @@ class TableScreen(SessionScreen):
                         "banner-share"))
         if self.view_model.round_end is not None:
             end_round, final, left = self.view_model.round_end
+            actions: list[tuple[str, Callable[[], object]]] = [
+                (t("village.round_end.open"), self.open_round_end)]
+            if self.view_model.bag_redraw and not controls_locked(self.ctx):
+                actions += [(t("village.draw.physical"), self._redraw_physical),
+                            (t("village.draw.app_again"), partial(self._redraw_app, "bag"))]
             out.append(("info", t("village.round_end.banner_final" if final
                                   else "village.round_end.banner", round=end_round,
-                                  count=left),
-                        [(t("village.round_end.open"), self.open_round_end)],
-                        "banner-round-end"))
+                                  count=left), actions, "banner-round-end"))
         if state.market_day is not None:
             seller = player_name(self.ctx, state, state.market_day.seller)
             out.append(("market", t("village.banner.market", player=seller),

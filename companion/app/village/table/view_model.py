@@ -15,6 +15,7 @@ and redo stack and its preferences; a view made for an older change is never use
 
 from __future__ import annotations
 
+import json
 import threading
 import weakref
 from collections.abc import Callable, Hashable
@@ -32,6 +33,7 @@ from companion.village import table_marks
 from companion.village.changes import PlayerChange
 from companion.village.components import ComponentData
 from companion.village.read import Reader
+from companion.village.round_end import RoundEnd
 from companion.village.session import VillageSession
 from companion.village.state import VillageState
 
@@ -63,6 +65,7 @@ class TableView:
     notes: tuple[Instruction, ...]  # the last action's instructions (not in the draw)
     round_end: tuple[int, bool, int] | None  # (round, final, steps left) while open
     mass_redraw: bool  # the mass's draw may be redone now
+    bag_redraw: bool = False  # the round's draw may be redone now, from the round end's banner
 
 
 def change_key(session: VillageSession) -> tuple[Any, ...]:
@@ -141,20 +144,42 @@ def compute_table_view(ctx: AppContext, session: VillageSession) -> TableView:
     reader = Reader(state, session.comp)
     players = tuple(player_sig(ctx, reader, i) for i in range(len(state.players)))
     done = done_marks(session)
-    draw = round_draw(ctx, session, done)
+    end = current_round_end(session)
+    left = open_steps(end, done) if end is not None else 0
+    # While the round end has steps to do, its list is the table's one to-do list: the
+    # new round's draw is its last step ("put the drawn cubes on the spaces"), so the
+    # table lists it there only (two overlapping lists, found in a walk-through), and the
+    # ways to redraw it come with the round end's banner.
+    in_round_end = end is not None and left > 0
+    draw = None if in_round_end else round_draw(ctx, session, done)
+    listed = _round_end_lines(end) if in_round_end and end is not None else frozenset()
     notes = [n for n in session.last_note_data  # the draw lists the draw itself
-             if draw is None or n.get("key") != "put_on_space"]
+             if ((draw is None and not in_round_end) or n.get("key") != "put_on_space")
+             and _line_key(n.get("key"), n.get("params", {})) not in listed
+             and not (in_round_end and n.get("key") in ROUND_END_HEADINGS)]
     shown = {line.id for line in draw.lines} if draw is not None else set()
     lines = tuple(line for line in note_instructions(ctx, session.group, notes)
                   if line.id not in shown)
-    end = current_round_end(session)
-    left = open_steps(end, done) if end is not None else 0
     return TableView(
         title=title, header=header, players=players, last_turn=_last_turn(ctx, session),
         done=done, draw=draw, notes=lines,
         round_end=(end.round, end.final, left) if end is not None and left else None,
         mass_redraw=(state.phase in ("mass_buyout", "mass_advance")
-                     and reader.redraw_allowed("mass")))
+                     and reader.redraw_allowed("mass")),
+        bag_redraw=in_round_end and reader.redraw_allowed("bag"))
+
+
+ROUND_END_HEADINGS = frozenset({"round_mass", "final_mass"})  # the round end's title
+
+
+def _line_key(key: object, params: object) -> str:
+    return json.dumps([key, params], sort_keys=True, default=str)
+
+
+def _round_end_lines(end: RoundEnd) -> frozenset[str]:
+    """The engine notes the round end's steps list (the table lists them there only)."""
+    return frozenset(_line_key(line.key, dict(line.params))
+                     for step in end.steps for line in step.lines)
 
 
 def _last_turn(ctx: AppContext, session: VillageSession) -> LastTurn | None:
