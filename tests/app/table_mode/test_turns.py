@@ -418,3 +418,33 @@ def test_a_phone_on_its_board_is_told_its_turn_asks_for_a_cube(store: MemoryStor
         assert "Bo's board" in phone.visible_texts()
         with pytest.raises(AssertionError):
             find_id(phone, "turn-next")
+
+
+def test_a_sellers_phone_after_the_market_day_goes_back_to_the_table(
+        share: TableShare) -> None:
+    """After Ann's market day, Bo's phone (a seller) is told the day is over and that Ann
+    ends the turn, and is offered the table, not an End turn for Ann; Ann's phone is
+    offered End turn."""
+    from ..village_panels.conftest import acting
+    game = acting("market", "green")  # Ann took the market cube: her market day
+    for _ in range(3):
+        game.execute({"type": "market_pass"})
+    assert game.session.state.market_day is None
+    bo, ann = join(share, game.sid), join(share, game.sid)
+    share.choose_seat(bo, 1)
+    share.choose_seat(ann, 0)
+    with phone_client(game.store, share, bo, game.route("market")) as phone:
+        phone.settle()
+        assert "The market day is over: Ann, end the turn." in phone.visible_texts()
+        with pytest.raises(AssertionError):
+            find_id(phone, "market-end-turn")
+        phone.click("Open the table")
+        phone.settle()
+        assert phone.page.route == f"/play/village/{game.sid}"
+        assert game.session.state.current == 0  # nothing ended for Ann
+    with phone_client(game.store, share, ann, game.route("market")) as phone:
+        phone.settle()
+        find_id(phone, "market-end-turn")
+        phone.click("End turn")
+        phone.settle()
+        assert game.session.state.current == 1

@@ -20,6 +20,7 @@ from companion.app.kit import (
     switch,
 )
 from companion.app.routing import RouteParams
+from companion.app.table_mode.acting import for_another_seat
 from companion.app.village.dialogs.common import refusal_message
 from companion.app.village.forms.payment import PaymentDraft, payment_editor
 from companion.app.village.panel.base import PanelScreen
@@ -272,8 +273,13 @@ class MarketScreen(PanelScreen):
             # left on this screen with no word of what came next).
             name = player_name(self.ctx, st, st.current)
             lines.append(body(t("panel.market.day_over", player=name)))
-            lines.append(ft.Semantics(identifier="market-end-turn", content=apply_button(
-                t("village.table.end_turn"), self._end_turn)))
+            if for_another_seat(self.ctx, st.current):
+                # a seller's phone: the turn is the taker's to end; back to the table
+                lines.append(ft.Semantics(identifier="market-to-table", content=apply_button(
+                    t("panel.common.open_table"), self.to_table)))
+            else:
+                lines.append(ft.Semantics(identifier="market-end-turn", content=apply_button(
+                    t("village.table.end_turn"), self._end_turn)))
         elif block is None and st.phase == "turns":
             lines.append(apply_button(t("panel.market.hold",
                                         player=player_name(self.ctx, st, st.current)),
