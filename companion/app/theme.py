@@ -8,6 +8,7 @@ fallbacks in every text style of the theme. Native phone builds use the OS fonts
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import flet as ft
 
@@ -75,9 +76,29 @@ def install_themes(page: ft.Page, language: str) -> None:
         fallbacks = cjk_fallbacks(language)
     text_theme = _text_theme(fallbacks)
     page.theme = ft.Theme(color_scheme_seed=SEED_COLOUR, text_theme=text_theme,
-                          visual_density=ft.VisualDensity.STANDARD)
+                          visual_density=ft.VisualDensity.STANDARD, **_still_buttons())
     page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOUR, text_theme=text_theme,
-                               visual_density=ft.VisualDensity.STANDARD)
+                               visual_density=ft.VisualDensity.STANDARD, **_still_buttons())
+
+
+
+def _still_buttons() -> dict[str, Any]:
+    """Button themes whose state changes are not animated (issue 23, CanvasKit taps): a
+    button that becomes enabled or disabled (the table's undo and redo, Well and End
+    turn on every tap) took its new colours over Material's 200 ms, and each of those
+    frames redrew the whole screen (a new frame, ~13 ms on CanvasKit, right after the
+    one showing the change). Now the new colours show in that frame. Only the animation
+    duration is set: every colour, shape and size stays Material's own (a widget's style
+    with no duration still uses this one)."""
+
+    def still() -> ft.ButtonStyle:
+        return ft.ButtonStyle(animation_duration=ft.Duration())
+
+    return {"button_theme": ft.ButtonTheme(style=still()),
+            "filled_button_theme": ft.FilledButtonTheme(style=still()),
+            "outlined_button_theme": ft.OutlinedButtonTheme(style=still()),
+            "text_button_theme": ft.TextButtonTheme(style=still()),
+            "icon_button_theme": ft.IconButtonTheme(style=still())}
 
 
 def load_all_web_fonts(page: ft.Page, families: Iterable[str] | None = None) -> bool:
