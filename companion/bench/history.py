@@ -125,6 +125,7 @@ def _paths_ms(root: Path, repeats: int) -> JsonObject:
     first = HistoryCache()
     first.records(TinyDBStore(root))  # the saved index, as a first start leaves
     first.wait_saved()  # written before the runs, not during one of them
+    del first  # its records are not kept alive through the runs
     out: JsonObject = {}
     for saved, name in ((True, "saved"), (False, "rebuilt")):
         runs = [_fresh_load(root, saved=saved) for _ in range(repeats)]

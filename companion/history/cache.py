@@ -51,6 +51,11 @@ checks every byte), foreign or newer one is ignored and rebuilt; one that cannot
 written (a full disk, a read-only folder) is skipped. With none, the first look lists
 the store with the stamps of the files listed (TinyDBStore.list_sessions_stamped): the
 listing's own folder scan is the fingerprint, one scan of 10,000 files instead of two.
+When that first look is Home's (`home`), it builds only the records of the page shown:
+every other game whose record surely builds gets its place now (records.prepare: its
+newest-first key) and its record when anything else looks, the statistics, another
+page, a save, the saved index's writer (`_complete`, at the start of every look), so
+the order, the total and the games skipped are those of a whole build.
 """
 
 from __future__ import annotations
@@ -80,7 +85,13 @@ from companion.history.query import (
     newest_first,
     newest_first_key,
 )
-from companion.history.records import GameRecord, build_record
+from companion.history.records import (
+    GameRecord,
+    Prepared,
+    build_prepared,
+    build_record,
+    prepare,
+)
 from companion.history.saved_index import (
     ENTRY_ERRORS,
     Entry,
@@ -196,6 +207,11 @@ class HistoryCache:
         self._save_generation = 0
         self._saving: threading.Thread | None = None
         self._save_now = threading.Event()  # set: the waiting write goes ahead at once
+        #: Home's first look from a listing builds only the records it shows: the others'
+        #: games wait here (id -> info) until anything else looks (`_complete`), with
+        #: every record's newest-first key and id, newest first (`_order`).
+        self._pending: dict[str, tuple[SessionInfo, Prepared]] = {}
+        self._order: list[tuple[SortKey, str]] = []
         self._filtered: tuple[str, list[GameRecord]] | None = None
         self._stats: dict[str, Statistics] = {}
         self._names: dict[str, list[str]] = {}
@@ -207,7 +223,11 @@ class HistoryCache:
         with self._lock:
             return self._current(store)
 
-    def _current(self, store: ListingStore) -> list[GameRecord]:
+    def _current(self, store: ListingStore, *, partial: bool = False) -> list[GameRecord]:
+        """The records, newest first, after one look at the store. `partial` (Home): a
+        first look from a listing may leave records not built yet (`_pending`; the
+        list returned is then not the records: see home)."""
+        self._complete()  # what the last look left for later: every look starts whole
         mtime = folder_mtime(store)  # before the scan: a later write changes it
         if self._valid and mtime is not None and mtime == self._quiet_mtime:
             self.last_update = "unchanged"
@@ -226,7 +246,7 @@ class HistoryCache:
                         # The listing's own folder scan is the fingerprint: one scan
                         # of 10,000 files instead of two.
                         infos, listed = stamped()
-                        self._listed(infos, listed)
+                        self._listed(infos, listed, lazy=partial)
                         self._valid = True
                         self._quiet_mtime = mtime if quiet else None
                         self._save(store)
@@ -275,10 +295,14 @@ class HistoryCache:
             now = {name: st for name, st in now.items() if name[:-len(".json")] in listed}
         self._listed(infos, now)
 
-    def _listed(self, infos: list[SessionInfo], stamps: dict[str, Stamp] | None) -> None:
+    def _listed(self, infos: list[SessionInfo], stamps: dict[str, Stamp] | None, *,
+                lazy: bool = False) -> None:
         """Rebuild from a listing and the stamps of the files it listed (None: a store
-        that cannot tell)."""
-        self._rebuild(infos)
+        that cannot tell); `lazy`: see _rebuild_lazy."""
+        if lazy and not self._by_id:
+            self._rebuild_lazy(infos)
+        else:
+            self._rebuild(infos)
         self.last_update = "listed"
         if stamps is not None:
             self._unsaved = SAVE_AFTER + 1
@@ -367,6 +391,7 @@ class HistoryCache:
         """The saved index's entries for what the cache holds (None: no stamps)."""
         if self._print is None:
             return None
+        self._complete()  # the records Home's first look left for later
         entries: dict[str, Entry] = {}
         # Records newest first (the order the next start sorts them in), then the rest.
         names = [f"{r.id}.json" for r in self._sorted]
@@ -497,6 +522,78 @@ class HistoryCache:
             self._keys = [k for k, _ in reversed(keyed)]
             self._forget_derived()
 
+    def _rebuild_lazy(self, infos: list[SessionInfo]) -> None:
+        """`_rebuild` from nothing for Home, which shows one page of 10,000 records: a
+        game whose record surely builds gets its newest-first key now (records.prepare,
+        a third of a record's time) and its record when something needs it (`_page`,
+        `_complete`, from what prepare read); any other is built now, as _rebuild
+        builds it. The order, the total and the games skipped are those of _rebuild."""
+        fresh: dict[str, tuple[str, GameRecord]] = {}
+        skipped: set[str] = set()
+        unfinished: list[SessionInfo] = []
+        pending: dict[str, tuple[SessionInfo, Prepared]] = {}
+        keyed: list[tuple[SortKey, str]] = []
+        for info in infos:
+            if not info.finished:
+                unfinished.append(info)
+                continue
+            ready = prepare(info)
+            if ready is not None:
+                pending[info.id] = (info, ready)
+                keyed.append((ready.key, info.id))
+                continue
+            try:
+                record = build_record(info)
+            except Exception:  # a strange summary is skipped, never raised
+                skipped.add(info.id)
+                continue
+            fresh[info.id] = (info.updated_at, record)
+            keyed.append((newest_first_key(record), info.id))
+        keyed.sort(key=itemgetter(0), reverse=True)
+        self._by_id = fresh
+        self._unfinished = _last_saved_first(unfinished)
+        self._unfinished_by_id = {info.id: info for info in unfinished}
+        self._skipped_ids = skipped
+        self.skipped = len(skipped)
+        self._pending = pending
+        self._order = keyed
+        self._sorted, self._keys = [], []  # made by _complete
+        self._forget_derived()
+
+    def _page(self, start: int, stop: int) -> list[GameRecord] | None:
+        """Records start..stop of the order while some are pending, those built now;
+        None if one did not build after all (then all are built: `_complete`)."""
+        page = []
+        for _, session_id in self._order[start:stop]:
+            waiting = self._pending.pop(session_id, None)
+            if waiting is not None:
+                info, ready = waiting
+                try:
+                    self._by_id[session_id] = (info.updated_at, build_prepared(info, ready))
+                except Exception:  # prepare said it builds: never, but never raised
+                    self._pending[session_id] = waiting
+                    self._complete()
+                    return None
+            page.append(self._by_id[session_id][1])
+        return page
+
+    def _complete(self) -> None:
+        """Build the records Home's first look left for later, in their place."""
+        if not self._order:
+            return
+        with _gc_paused():  # 40,000 objects, no cycles among them
+            for session_id, (info, ready) in self._pending.items():
+                try:
+                    self._by_id[session_id] = (info.updated_at, build_prepared(info, ready))
+                except Exception:  # prepare said it builds: never, but never raised
+                    self._skipped_ids.add(session_id)
+            order = [(key, sid) for key, sid in self._order if sid in self._by_id]
+            self._sorted = [self._by_id[sid][1] for _, sid in order]
+            self._keys = [key for key, _ in reversed(order)]
+            self.skipped = len(self._skipped_ids)
+            self._pending, self._order = {}, []
+            self._forget_derived()
+
     def unfinished(self, store: ListingStore) -> list[SessionInfo]:
         """The games not finished yet, last saved first, from the same listing as the
         records (Home's "Continue a game"; do not change the list)."""
@@ -511,13 +608,22 @@ class HistoryCache:
         if page < 0 or not 1 <= page_size <= 1000:
             raise ValueError(f"no such page: page {page}, page size {page_size}")
         with self._lock:
-            records = self._current(store)
+            records = self._current(store, partial=True)
             unfinished = self._unfinished
-        last = max(0, (len(records) - 1) // page_size)
-        page = min(page, last)
-        start = page * page_size
-        return unfinished, HistoryPage(items=records[start:start + page_size], page=page,
-                                       page_size=page_size, total=len(records))
+            total = len(self._order) if self._order else len(records)
+            last = max(0, (total - 1) // page_size)
+            page = min(page, last)
+            start = page * page_size
+            items = self._page(start, start + page_size) if self._order else None
+            if items is None:  # every record built
+                records = self._sorted
+                total = len(records)
+                last = max(0, (total - 1) // page_size)
+                page = min(page, last)
+                start = page * page_size
+                items = records[start:start + page_size]
+        return unfinished, HistoryPage(items=items, page=page, page_size=page_size,
+                                       total=total)
 
     def rescan(self) -> None:
         """Many games were just written (an import): do not trust the folder's mtime at

@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -217,13 +217,9 @@ def _clean(names: list[Any]) -> bool:
     return False
 
 
-def _clean_players(summary: dict[str, Any]) -> list[PlayerResult] | None:
-    """`_players` of a summary as the services write it today: players and winners lists
-    of clean names (no blanks around them, no name twice), scores {name: int} for the
-    listed players, ranks {name: int} or none. None for any other shape (the general
-    reading, `_players`, then reads it). Building 10,000 records is mostly reading
-    their players: this reading makes the same results with fewer checks
-    (tests/history/test_records.py holds the two equal)."""
+def _clean_read(summary: dict[str, Any]) -> tuple[list[str], dict[str, Any]] | None:
+    """Whether `_clean_players` reads `summary`: (the players scored, in order; the
+    ranks given), or None."""
     raw_players = summary.get("players")
     raw_scores = summary.get("scores")
     raw_winners = summary.get("winners")
@@ -240,16 +236,20 @@ def _clean_players(summary: dict[str, Any]) -> list[PlayerResult] | None:
         return None
     raw_ranks = summary.get("ranks")
     if raw_ranks is None:
-        ranks: dict[str, Any] = {}
-    elif type(raw_ranks) is dict and (not raw_ranks or (
+        return scored, {}
+    if type(raw_ranks) is dict and (not raw_ranks or (
             set(map(type, raw_ranks.values())) == _INT_ONLY
             and set(map(type, raw_ranks)) == _STR_ONLY)):
-        ranks = raw_ranks
-    else:
-        return None
+        return scored, raw_ranks
+    return None
+
+
+def _clean_build(summary: dict[str, Any], scored: list[str], ranks: dict[str, Any]
+                 ) -> list[PlayerResult]:
+    raw_scores = summary["scores"]
     raw_cats = summary.get("categories")
     cats = raw_cats if isinstance(raw_cats, Mapping) else {}
-    winners = set(raw_winners)
+    winners = set(summary["winners"])
     results = []
     for name in scored:
         score = raw_scores[name]
@@ -267,6 +267,17 @@ def _clean_players(summary: dict[str, Any]) -> list[PlayerResult] | None:
             "eliminated": False,
             "categories": None if raw is None else _categories(raw)}))
     return results
+
+
+def _clean_players(summary: dict[str, Any]) -> list[PlayerResult] | None:
+    """`_players` of a summary as the services write it today: players and winners lists
+    of clean names (no blanks around them, no name twice), scores {name: int} for the
+    listed players, ranks {name: int} or none. None for any other shape (the general
+    reading, `_players`, then reads it). Building 10,000 records is mostly reading
+    their players: this reading makes the same results with fewer checks
+    (tests/history/test_first_look.py holds the two equal)."""
+    read = _clean_read(summary)
+    return None if read is None else _clean_build(summary, *read)
 
 
 _UNSCORED = (None, False)
@@ -344,6 +355,56 @@ def _colours(raw: object, players: list[PlayerResult]) -> dict[str, str] | None:
     return found or None
 
 
+def _dates(info: SessionInfo, summary: Mapping[str, Any]
+           ) -> tuple[datetime | None, datetime | None, date]:
+    """(started, ended, the day played) of a record; UnreadableSummary: no day."""
+    started = _moment(summary.get("started_at"))
+    ended = _moment(summary.get("ended_at"))
+    day = (_day(summary.get("date")) or (ended.date() if ended else None)
+           or _day(info.updated_at) or _day(info.created_at))
+    if day is None:
+        raise UnreadableSummary("no date")
+    return started, ended, day
+
+
+class Prepared(NamedTuple):
+    """What `prepare` read of a game whose record surely builds."""
+
+    key: tuple[str, str, str, str]  # query.newest_first_key of its record
+    scored: list[str]
+    ranks: dict[str, Any]
+    started: datetime | None
+    ended: datetime | None
+    day: date
+
+
+def prepare(info: SessionInfo) -> Prepared | None:
+    """The newest-first key (query.newest_first_key) of `build_record(info)`, and what
+    `build_prepared` builds that record from, when it surely builds one (a summary
+    `_clean_players` reads, with a day); None otherwise. Home's first load builds only
+    the records it shows (companion/history/cache.py); tests/history/test_first_look.py
+    holds the key and the record equal to build_record's."""
+    summary = info.summary
+    if type(summary) is not dict:
+        return None
+    read = _clean_read(summary)
+    if read is None:
+        return None
+    try:
+        started, ended, day = _dates(info, summary)
+    except UnreadableSummary:
+        return None
+    key = (day.isoformat(), ended.isoformat() if ended else "", info.updated_at, info.id)
+    return Prepared(key, read[0], read[1], started, ended, day)
+
+
+def build_prepared(info: SessionInfo, ready: Prepared) -> GameRecord:
+    """build_record(info), from what prepare(info) read."""
+    summary = info.summary
+    return _record(info, summary, _clean_build(summary, ready.scored, ready.ranks),
+                   ready.started, ready.ended, ready.day)
+
+
 def build_record(info: SessionInfo) -> GameRecord:
     """The record of one finished game; UnreadableSummary (or another ValueError) if its
     summary has nothing to build one from. Use `build_records` to skip those."""
@@ -351,15 +412,14 @@ def build_record(info: SessionInfo) -> GameRecord:
     if type(summary) is not dict and not isinstance(summary, Mapping):
         raise UnreadableSummary("the summary is not an object")
     players = _players(summary)
-    started = _moment(summary.get("started_at"))
-    ended = _moment(summary.get("ended_at"))
+    return _record(info, summary, players, *_dates(info, summary))
+
+
+def _record(info: SessionInfo, summary: Mapping[str, Any], players: list[PlayerResult],
+            started: datetime | None, ended: datetime | None, day: date) -> GameRecord:
     duration = None
     if started is not None and ended is not None and ended >= started:
         duration = int(round((ended - started).total_seconds() / 60))
-    day = (_day(summary.get("date")) or (ended.date() if ended else None)
-           or _day(info.updated_at) or _day(info.created_at))
-    if day is None:
-        raise UnreadableSummary("no date")
     solo = summary.get("solo")
     solo = solo if isinstance(solo, bool) else len(players) == 1
     start_player = _text(summary.get("start_player"))

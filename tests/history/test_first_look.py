@@ -22,6 +22,7 @@ from companion.history import records
 from companion.history.abandon import abandon
 from companion.history.cache import HistoryCache, fingerprint
 from companion.history.played import PLAYED_KEY
+from companion.history.query import newest_first_key
 from companion.history.records import build_records
 from companion.history.saved_index import INDEX_FILE
 from companion.store import atomic
@@ -133,6 +134,38 @@ def summaries(draw: st.DrawFn) -> dict[str, Any]:
 def test_any_summary_is_read_alike(summary: dict[str, Any]) -> None:
     clean = records._clean_players(summary)
     assert clean is None or dumped(clean) == general(summary)
+
+
+def test_a_prepared_record_is_the_built_record_and_its_key() -> None:
+    """records.prepare: Home's first load sorts by its key and builds the record later."""
+    infos = [info(f"g{n}", summary, game=game)
+             for n, summary in enumerate(ODD_SUMMARIES)
+             for game in ("village", "village_solo", "small-city")]
+    rng = random.Random(5)
+    infos += [info(f"b{n}", _summary(n, rng)[1]) for n in range(30)]
+    prepared = 0
+    for one in infos:
+        ready = records.prepare(one)
+        if ready is None:
+            continue
+        prepared += 1
+        record = records.build_record(one)  # never raises for a prepared game
+        assert ready.key == newest_first_key(record)
+        assert records.build_prepared(one, ready).model_dump() == record.model_dump()
+    assert prepared > 40
+
+
+@given(summaries(), st.sampled_from(["2024-05-01", "", "x", None]),
+       st.sampled_from(["2024-05-01T20:00:00.000Z", "2024-05-01T20:00:00+02:00", "", 3]))
+def test_any_prepared_summary_builds_alike(summary: dict[str, Any], day: Any,
+                                           ended: Any) -> None:
+    summary = {**summary, "date": day, "ended_at": ended}
+    one = info("g", summary)
+    ready = records.prepare(one)
+    if ready is not None:
+        record = records.build_record(one)
+        assert ready.key == newest_first_key(record)
+        assert records.build_prepared(one, ready).model_dump() == record.model_dump()
 
 
 def test_every_record_of_odd_games_is_what_the_general_reading_builds(
@@ -329,3 +362,58 @@ def test_the_saved_index_is_written_a_moment_after_the_look(
     assert third._saving is not None
     third._saving.join(10)  # written without wait_saved
     assert (tmp_path / INDEX_FILE).is_file()
+
+
+def eager(store: TinyDBStore) -> HistoryCache:
+    """A cache whose first look builds every record (records(), as the app's warm-up)."""
+    cache = HistoryCache()
+    cache.records(store)
+    return cache
+
+
+def test_home_builds_the_page_it_shows_and_everything_else_sees_every_record(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = odd_store(tmp_path)
+    rng = random.Random(9)
+    for n in range(45):
+        game, summary = _summary(n, rng)
+        store.create(f"b{n:02d}", game, f"b{n}", {}, finished=True, summary=summary)
+    monkeypatch.setattr(cache_module, "SAVE_DELAY", 60.0)
+    whole = eager(store)
+    total = len(whole.records(store))
+    for page, size in ((0, 20), (3, 7), (99, 20), (0, 1000)):
+        lazy = HistoryCache()
+        unfinished, shown = lazy.home(store, page, size)
+        assert bool(lazy._pending) == (size < total)  # the other records wait
+        want = whole.home(store, page, size)
+        assert (shown.model_dump(), unfinished) == (want[1].model_dump(), want[0])
+        assert shown.total == total and lazy.skipped == whole.skipped
+        assert [r.model_dump() for r in lazy.records(store)] == [
+            r.model_dump() for r in whole.records(store)]
+        assert not lazy._pending and lazy._keys == whole._keys
+    # Whatever looks first after Home's first load sees every record.
+    for look in ("stats", "page", "player_names", "games", "unfinished", "home"):
+        lazy = HistoryCache()
+        lazy.home(store)
+        got = getattr(lazy, look)(store)
+        assert not lazy._pending
+        assert (got if look != "home" else got[1].model_dump()) == (
+            getattr(whole, look)(store) if look != "home"
+            else whole.home(store)[1].model_dump())
+    # A save right after it: the records are built, then the one game read again.
+    lazy = HistoryCache()
+    lazy.home(store)
+    store.update_info("b03", summary=village({"Ann": 99, "Bo": 1}, day="2999-01-01"))
+    assert lazy.home(store)[1].items[0].id == "b03" and lazy.last_update == "incremental"
+    assert [r.model_dump() for r in lazy.records(store)] == [
+        r.model_dump() for r in eager(store).records(store)]
+    # The saved index written meanwhile holds every record.
+    monkeypatch.setattr(cache_module, "SAVE_DELAY", 0.0)
+    (tmp_path / INDEX_FILE).unlink(missing_ok=True)
+    lazy = HistoryCache()
+    lazy.home(store)
+    assert lazy._saving is not None
+    lazy._saving.join(10)
+    assert not lazy._pending and (tmp_path / INDEX_FILE).is_file()
+    again = HistoryCache()
+    assert again.records(store) == lazy.records(store) and again.last_update == "saved"
