@@ -671,7 +671,9 @@ class HistoryCache:
             found = self._stats.get(key)
             if found is None:
                 with _gc_paused():  # 100,000 small objects, no cycles among them
-                    found = compute_stats(records, merges, game=game)
+                    # The records' keys, newest first, as the cache keeps them.
+                    keys = self._keys[::-1] if len(self._keys) == len(records) else None
+                    found = compute_stats(records, merges, game=game, keys=keys)
                 if len(self._stats) >= _MAX_STATS:
                     self._stats.pop(next(iter(self._stats)))
                 self._stats[key] = found

@@ -25,6 +25,7 @@ from companion.history.played import PLAYED_KEY
 from companion.history.query import newest_first_key
 from companion.history.records import build_records
 from companion.history.saved_index import INDEX_FILE
+from companion.history.stats import compute_stats
 from companion.store import atomic
 from companion.store.atomic import AtomicJSONStorage, parse_in_pieces
 from companion.store.tinydb_store import TinyDBStore
@@ -417,3 +418,22 @@ def test_home_builds_the_page_it_shows_and_everything_else_sees_every_record(
     assert not lazy._pending and (tmp_path / INDEX_FILE).is_file()
     again = HistoryCache()
     assert again.records(store) == lazy.records(store) and again.last_update == "saved"
+
+
+def test_the_statistics_from_the_caches_keys_are_the_statistics(tmp_path: Path) -> None:
+    """HistoryCache.stats hands compute_stats the newest-first keys it keeps."""
+    store = odd_store(tmp_path)
+    rng = random.Random(11)
+    for n in range(30):
+        game, summary = _summary(n, rng)
+        store.create(f"b{n:02d}", game, f"b{n}", {}, finished=True, summary=summary)
+    cache = HistoryCache()
+    cache.home(store)  # the first look: Home's page only, the rest built for the stats
+    for step in range(3):
+        records = cache.records(store)
+        for only in (None, "village", "feudum"):
+            assert cache.stats(store, game=only) == compute_stats(records, game=only)
+        assert cache.stats(store, {"ann": "bo"}) == compute_stats(records, {"ann": "bo"})
+        store.update_info(f"b{step:02d}", summary=village({"Ann": step, "Bo": 9},
+                                                          day=f"2030-01-0{1 + step}"))
+        store.delete(f"b{10 + step:02d}")
