@@ -122,7 +122,10 @@ def _paths_ms(root: Path, repeats: int) -> JsonObject:
     from nothing (rebuilt), statistics from nothing after each, Home and statistics after
     an import (IMPORT_GAMES games) and after a backup export, and the export itself.
     Each also as CPU time (`..._cpu_ms`)."""
-    HistoryCache().records(TinyDBStore(root))  # the saved index, as a first start leaves
+    first = HistoryCache()
+    first.records(TinyDBStore(root))  # the saved index, as a first start leaves
+    first.wait_saved()  # written before the runs, not during one of them
+    del first  # its records are not kept alive through the runs
     out: JsonObject = {}
     for saved, name in ((True, "saved"), (False, "rebuilt")):
         runs = [_fresh_load(root, saved=saved) for _ in range(repeats)]

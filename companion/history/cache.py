@@ -41,12 +41,21 @@ The first look after a start does not build 10,000 records from a listing (about
 second): the records are kept on disk as well, in `history-index.json` beside the
 sessions folder (one compact row per game with the stamp of the file it was built from;
 companion/history/saved_index.py), written after a look that listed the store or after
-SAVE_AFTER changed games, by a thread of its own (the look does not wait for it; a newer
-snapshot supersedes one not written yet; `wait_saved`). The first look reads that
-one file and the directory scan, takes every row whose stamp is the file's, and reads
-only the other files (or lists the store when too many changed). It is a cache: a
-missing, damaged (its digest checks every byte), foreign or newer one is ignored and
-rebuilt; one that cannot be written (a full disk, a read-only folder) is skipped.
+SAVE_AFTER changed games, by a thread of its own, SAVE_DELAY seconds later (the look does
+not wait for it, nor do the requests right after it share the interpreter with it; it
+writes what the cache holds then; a newer one supersedes one not written yet;
+`wait_saved` writes at once). The first look reads that one file and the directory
+scan, takes every row whose stamp is the file's, and reads only the other files (or
+lists the store when too many changed). It is a cache: a missing, damaged (its digest
+checks every byte), foreign or newer one is ignored and rebuilt; one that cannot be
+written (a full disk, a read-only folder) is skipped. With none, the first look lists
+the store with the stamps of the files listed (TinyDBStore.list_sessions_stamped): the
+listing's own folder scan is the fingerprint, one scan of 10,000 files instead of two.
+When that first look is Home's (`home`), it builds only the records of the page shown:
+every other game whose record surely builds gets its place now (records.prepare: its
+newest-first key) and its record when anything else looks, the statistics, another
+page, a save, the saved index's writer (`_complete`, at the start of every look), so
+the order, the total and the games skipped are those of a whole build.
 """
 
 from __future__ import annotations
@@ -76,10 +85,17 @@ from companion.history.query import (
     newest_first,
     newest_first_key,
 )
-from companion.history.records import GameRecord, build_record
+from companion.history.records import (
+    GameRecord,
+    Prepared,
+    build_prepared,
+    build_record,
+    prepare,
+)
 from companion.history.saved_index import (
     ENTRY_ERRORS,
     Entry,
+    SavedIndex,
     index_path,
     read_index,
     write_index,
@@ -99,6 +115,8 @@ _MAX_STATS = 8  # (merge map, game) combinations kept
 INCREMENTAL_LIMIT = 500
 #: Games changed since the saved index was written before it is written again.
 SAVE_AFTER = 32
+#: Seconds the saved index waits before it is written (`_save`).
+SAVE_DELAY = 1.0
 
 Stamp = tuple[int, int, int]  # (size, mtime_ns, inode) of one game file
 SortKey = tuple[str, str, str, str]
@@ -188,6 +206,12 @@ class HistoryCache:
         self._save_lock = threading.Lock()
         self._save_generation = 0
         self._saving: threading.Thread | None = None
+        self._save_now = threading.Event()  # set: the waiting write goes ahead at once
+        #: Home's first look from a listing builds only the records it shows: the others'
+        #: games wait here (id -> info) until anything else looks (`_complete`), with
+        #: every record's newest-first key and id, newest first (`_order`).
+        self._pending: dict[str, tuple[SessionInfo, Prepared]] = {}
+        self._order: list[tuple[SortKey, str]] = []
         self._filtered: tuple[str, list[GameRecord]] | None = None
         self._stats: dict[str, Statistics] = {}
         self._names: dict[str, list[str]] = {}
@@ -199,18 +223,37 @@ class HistoryCache:
         with self._lock:
             return self._current(store)
 
-    def _current(self, store: ListingStore) -> list[GameRecord]:
+    def _current(self, store: ListingStore, *, partial: bool = False) -> list[GameRecord]:
+        """The records, newest first, after one look at the store. `partial` (Home): a
+        first look from a listing may leave records not built yet (`_pending`; the
+        list returned is then not the records: see home)."""
+        self._complete()  # what the last look left for later: every look starts whole
         mtime = folder_mtime(store)  # before the scan: a later write changes it
         if self._valid and mtime is not None and mtime == self._quiet_mtime:
             self.last_update = "unchanged"
             return self._sorted
         quiet = mtime is not None and time.time_ns() - mtime > QUIET_NS
         with _gc_paused():
+            folder = getattr(store, "sessions_dir", None)
+            saved = None
+            if isinstance(folder, Path) and not self._saved_tried and self._print is None:
+                self._saved_tried = True  # the first look: the saved index, if any
+                saved = read_index(index_path(folder))
+                if saved is None:
+                    self._unsaved = SAVE_AFTER + 1  # none to trust: written after this look
+                    stamped = getattr(store, "list_sessions_stamped", None)
+                    if callable(stamped):
+                        # The listing's own folder scan is the fingerprint: one scan
+                        # of 10,000 files instead of two.
+                        infos, listed = stamped()
+                        self._listed(infos, listed, lazy=partial)
+                        self._valid = True
+                        self._quiet_mtime = mtime if quiet else None
+                        self._save(store)
+                        return self._sorted
             now = fingerprint(store)
-            from_saved = False
-            if now is not None and not self._saved_tried and self._print is None:
-                self._saved_tried = True
-                from_saved = self._load_saved(store, now)
+            from_saved = saved is not None and now is not None \
+                and self._load_saved(saved, now)
             if now is None or not self._valid or self._print is None:
                 self._list(store, now)
             else:
@@ -246,25 +289,30 @@ class HistoryCache:
     def _list(self, store: ListingStore, now: dict[str, Stamp] | None) -> None:
         """List the store and rebuild from the listing (records of unchanged games kept)."""
         infos = store.list_sessions()
-        self._rebuild(infos)
-        self.last_update = "listed"
         if now is not None:
             # A file of the scan the listing did not find is read again next time.
             listed = {info.id for info in infos}
             now = {name: st for name, st in now.items() if name[:-len(".json")] in listed}
+        self._listed(infos, now)
+
+    def _listed(self, infos: list[SessionInfo], stamps: dict[str, Stamp] | None, *,
+                lazy: bool = False) -> None:
+        """Rebuild from a listing and the stamps of the files it listed (None: a store
+        that cannot tell); `lazy`: see _rebuild_lazy."""
+        if lazy and not self._by_id:
+            self._rebuild_lazy(infos)
+        else:
+            self._rebuild(infos)
+        self.last_update = "listed"
+        if stamps is not None:
             self._unsaved = SAVE_AFTER + 1
-        self._print = now
+        self._print = stamps
 
     # -- the saved index ---------------------------------------------------------------------
 
-    def _load_saved(self, store: ListingStore, now: dict[str, Stamp]) -> bool:
+    def _load_saved(self, saved: SavedIndex, now: dict[str, Stamp]) -> bool:
         """Take every entry of the saved index whose file is unchanged (same stamp); the
         files not taken are the changes the look that follows reads (or lists)."""
-        folder = getattr(store, "sessions_dir", None)
-        saved = read_index(index_path(folder)) if isinstance(folder, Path) else None
-        if saved is None:
-            self._unsaved = SAVE_AFTER + 1  # none to trust: written after this look
-            return False
         known: dict[str, Stamp] = {}
         by_id: dict[str, tuple[str, GameRecord]] = {}
         unfinished: dict[str, SessionInfo] = {}
@@ -303,12 +351,47 @@ class HistoryCache:
         return True
 
     def _save(self, store: ListingStore) -> None:
-        """Write the saved index from what the cache holds now; skipped when it cannot
-        be written (a full disk, a read-only folder): it is only a cache."""
+        """Write the saved index from what the cache holds, SAVE_DELAY seconds from now
+        (or at once when `wait_saved` asks), on a thread of its own; skipped when it
+        cannot be written (a full disk, a read-only folder): it is only a cache."""
         folder = getattr(store, "sessions_dir", None)
         if not isinstance(folder, Path) or self._print is None \
                 or getattr(store, "read_only", None) is not None:
             return
+        self._unsaved = 0  # a failed write is not retried before SAVE_AFTER more changes
+        self._save_generation += 1
+        generation = self._save_generation
+        path = index_path(folder)
+        now = self._save_now = threading.Event()
+
+        def write() -> None:
+            now.wait(SAVE_DELAY)
+            with self._save_lock:
+                if generation != self._save_generation:
+                    return  # a newer one follows
+                with self._lock:  # what the cache holds then, never half-updated
+                    entries = self._entries() if self._valid else None
+                if entries is None:
+                    return  # invalidated meanwhile: the next look lists and saves
+                try:
+                    write_index(path, entries)
+                except (OSError, ValueError, TypeError) as exc:
+                    log.warning("history index not written (%s): the next start reads "
+                                "the game files", exc)
+
+        # Written beside the look, not in it, and a moment later: serialising 10,000
+        # records (and the fsync) would add 100 ms or more to the page load that found
+        # the changes, or, on a thread at once, to the requests right after it (Home's
+        # rendering, the statistics), which would share the interpreter with it.
+        thread = threading.Thread(target=write, name="history-index", daemon=True)
+        self._saving = thread
+        thread.start()
+
+    def _entries(self) -> dict[str, Entry] | None:
+        """The saved index's entries for what the cache holds (None: no stamps)."""
+        if self._print is None:
+            return None
+        self._complete()  # the records Home's first look left for later
         entries: dict[str, Entry] = {}
         # Records newest first (the order the next start sorts them in), then the rest.
         names = [f"{r.id}.json" for r in self._sorted]
@@ -325,31 +408,14 @@ class HistoryCache:
                 entries[name] = ("u", stamp, info)
             elif session_id in self._skipped_ids:
                 entries[name] = ("s", stamp, None)
-        self._unsaved = 0  # a failed write is not retried before SAVE_AFTER more changes
-        self._save_generation += 1
-        generation = self._save_generation
-        path = index_path(folder)
-
-        def write() -> None:
-            with self._save_lock:
-                if generation != self._save_generation:
-                    return  # a newer snapshot follows
-                try:
-                    write_index(path, entries)
-                except (OSError, ValueError, TypeError) as exc:
-                    log.warning("history index not written (%s): the next start reads "
-                                "the game files", exc)
-
-        # Written beside the look, not in it: serialising 10,000 records and the fsync
-        # would add 100 ms or more to the page load that found the changes.
-        thread = threading.Thread(target=write, name="history-index", daemon=True)
-        self._saving = thread
-        thread.start()
+        return entries
 
     def wait_saved(self, timeout: float | None = None) -> None:
-        """Wait for the saved index being written, if any (tests, benchmarks, shutdown)."""
+        """Write the saved index now if one is waiting, and wait for it (tests,
+        benchmarks, shutdown)."""
         thread = self._saving
         if thread is not None:
+            self._save_now.set()
             thread.join(timeout)
 
     def _update(self, read_one: Callable[[str], SessionInfo | None],
@@ -450,8 +516,82 @@ class HistoryCache:
         self._skipped_ids = skipped
         self.skipped = len(skipped)
         if changed or not self._valid:
-            self._sorted = newest_first(r for _, r in fresh.values())
-            self._keys = [newest_first_key(r) for r in reversed(self._sorted)]
+            keyed = sorted(((newest_first_key(r), r) for _, r in fresh.values()),
+                           key=itemgetter(0), reverse=True)  # each key made once
+            self._sorted = [r for _, r in keyed]
+            self._keys = [k for k, _ in reversed(keyed)]
+            self._forget_derived()
+
+    def _rebuild_lazy(self, infos: list[SessionInfo]) -> None:
+        """`_rebuild` from nothing for Home, which shows one page of 10,000 records: a
+        game whose record surely builds gets its newest-first key now (records.prepare,
+        a third of a record's time) and its record when something needs it (`_page`,
+        `_complete`, from what prepare read); any other is built now, as _rebuild
+        builds it. The order, the total and the games skipped are those of _rebuild."""
+        fresh: dict[str, tuple[str, GameRecord]] = {}
+        skipped: set[str] = set()
+        unfinished: list[SessionInfo] = []
+        pending: dict[str, tuple[SessionInfo, Prepared]] = {}
+        keyed: list[tuple[SortKey, str]] = []
+        for info in infos:
+            if not info.finished:
+                unfinished.append(info)
+                continue
+            ready = prepare(info)
+            if ready is not None:
+                pending[info.id] = (info, ready)
+                keyed.append((ready.key, info.id))
+                continue
+            try:
+                record = build_record(info)
+            except Exception:  # a strange summary is skipped, never raised
+                skipped.add(info.id)
+                continue
+            fresh[info.id] = (info.updated_at, record)
+            keyed.append((newest_first_key(record), info.id))
+        keyed.sort(key=itemgetter(0), reverse=True)
+        self._by_id = fresh
+        self._unfinished = _last_saved_first(unfinished)
+        self._unfinished_by_id = {info.id: info for info in unfinished}
+        self._skipped_ids = skipped
+        self.skipped = len(skipped)
+        self._pending = pending
+        self._order = keyed
+        self._sorted, self._keys = [], []  # made by _complete
+        self._forget_derived()
+
+    def _page(self, start: int, stop: int) -> list[GameRecord] | None:
+        """Records start..stop of the order while some are pending, those built now;
+        None if one did not build after all (then all are built: `_complete`)."""
+        page = []
+        for _, session_id in self._order[start:stop]:
+            waiting = self._pending.pop(session_id, None)
+            if waiting is not None:
+                info, ready = waiting
+                try:
+                    self._by_id[session_id] = (info.updated_at, build_prepared(info, ready))
+                except Exception:  # prepare said it builds: never, but never raised
+                    self._pending[session_id] = waiting
+                    self._complete()
+                    return None
+            page.append(self._by_id[session_id][1])
+        return page
+
+    def _complete(self) -> None:
+        """Build the records Home's first look left for later, in their place."""
+        if not self._order:
+            return
+        with _gc_paused():  # 40,000 objects, no cycles among them
+            for session_id, (info, ready) in self._pending.items():
+                try:
+                    self._by_id[session_id] = (info.updated_at, build_prepared(info, ready))
+                except Exception:  # prepare said it builds: never, but never raised
+                    self._skipped_ids.add(session_id)
+            order = [(key, sid) for key, sid in self._order if sid in self._by_id]
+            self._sorted = [self._by_id[sid][1] for _, sid in order]
+            self._keys = [key for key, _ in reversed(order)]
+            self.skipped = len(self._skipped_ids)
+            self._pending, self._order = {}, []
             self._forget_derived()
 
     def unfinished(self, store: ListingStore) -> list[SessionInfo]:
@@ -468,13 +608,22 @@ class HistoryCache:
         if page < 0 or not 1 <= page_size <= 1000:
             raise ValueError(f"no such page: page {page}, page size {page_size}")
         with self._lock:
-            records = self._current(store)
+            records = self._current(store, partial=True)
             unfinished = self._unfinished
-        last = max(0, (len(records) - 1) // page_size)
-        page = min(page, last)
-        start = page * page_size
-        return unfinished, HistoryPage(items=records[start:start + page_size], page=page,
-                                       page_size=page_size, total=len(records))
+            total = len(self._order) if self._order else len(records)
+            last = max(0, (total - 1) // page_size)
+            page = min(page, last)
+            start = page * page_size
+            items = self._page(start, start + page_size) if self._order else None
+            if items is None:  # every record built
+                records = self._sorted
+                total = len(records)
+                last = max(0, (total - 1) // page_size)
+                page = min(page, last)
+                start = page * page_size
+                items = records[start:start + page_size]
+        return unfinished, HistoryPage(items=items, page=page, page_size=page_size,
+                                       total=total)
 
     def rescan(self) -> None:
         """Many games were just written (an import): do not trust the folder's mtime at
@@ -522,7 +671,9 @@ class HistoryCache:
             found = self._stats.get(key)
             if found is None:
                 with _gc_paused():  # 100,000 small objects, no cycles among them
-                    found = compute_stats(records, merges, game=game)
+                    # The records' keys, newest first, as the cache keeps them.
+                    keys = self._keys[::-1] if len(self._keys) == len(records) else None
+                    found = compute_stats(records, merges, game=game, keys=keys)
                 if len(self._stats) >= _MAX_STATS:
                     self._stats.pop(next(iter(self._stats)))
                 self._stats[key] = found

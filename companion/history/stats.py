@@ -233,19 +233,25 @@ def _streaks(sequence: list[tuple[tuple[str, ...], Outcome]]) -> tuple[int, Stre
 
 
 def compute_stats(records: Iterable[GameRecord], merges: Mapping[str, str] | None = None,
-                  *, game: str | None = None) -> Statistics:
-    """Statistics of `records` (of `game` only, when given)."""
+                  *, game: str | None = None,
+                  keys: Iterable[tuple[str, str, str, str]] | None = None) -> Statistics:
+    """Statistics of `records` (of `game` only, when given). `keys`: each record's
+    newest_first_key, in the records' order, when the caller has them (the history
+    cache keeps them: a tenth of the statistics' time at 10,000 games)."""
     matcher = NameMatcher(merges)
     accs: dict[str, _Acc] = defaultdict(_Acc)
     per_game: dict[str, _Game] = defaultdict(_Game)
     per_edition: dict[tuple[str, str], _Game] = defaultdict(_Game)
     pairs: dict[tuple[str, str], _Pair] = defaultdict(_Pair)
     total = 0
+    orders = iter(keys) if keys is not None else None
     for rec in records:
+        order = next(orders) if orders is not None else None
         if game is not None and rec.game != game:
             continue
         total += 1
-        order = newest_first_key(rec)
+        if order is None:
+            order = newest_first_key(rec)
         seated = rec.players
         is_solo = rec.solo
         day = rec.date

@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pydantic_core import from_json
 from tinydb.storages import Storage
 
 from companion.core.json_types import JsonObject
@@ -71,7 +72,8 @@ class CachedFile:
     texts: dict[str, str] | None = None
     checked: bool = False
     next_ids: dict[str, int] = field(default_factory=dict)
-    #: The JSON text of each document of one table, as read (`read_entry(doc_texts_of)`).
+    #: The JSON text of each document of one table, as read (`read_entry(doc_texts_of)`;
+    #: None when it was parsed in pieces).
     doc_texts: dict[str, str] | None = None
 
 
@@ -239,6 +241,54 @@ def parse_with_doc_texts(raw: bytes, table: str) -> tuple[JsonObject, dict[str, 
     return {_REV_KEY: head[1], table: docs}, texts
 
 
+#: Bytes of index.json parsed per call by `parse_in_pieces`: each call holds the
+#: interpreter (about 3 ms for 512 KB), the event loop has it back between two.
+PIECE_BYTES = 1 << 19
+#: Where one document of a one-table file ends and the next begins, as written here.
+_DOC_BOUNDARY = re.compile(rb'\},"[0-9]+":\{')
+
+
+def parse_in_pieces(raw: bytes, table: str) -> JsonObject | None:
+    """What `json.loads` gives for a file that is exactly
+    `{"_rev":"<token>","<table>":{"<id>":<doc>,...}}` (compact, as written here), parsed
+    by pydantic's compiled JSON parser (issue 23: an 8 MB index.json in 40 ms, against
+    110 for parse_with_doc_texts and 80 for json.loads), PIECE_BYTES of documents a
+    call. None for anything else, or anything that parser reads otherwise than json
+    (a lone surrogate): the caller then parses it as before.
+
+    The file is cut before a `,"<digits>":{` that follows a `}`: outside strings (a
+    string holds no bare quote), but maybe inside a document (a summary keyed by
+    numbers). Every piece must parse as an object on its own; a cut inside a
+    document leaves both of its pieces unbalanced, so they do not, and the whole file
+    goes to the caller's parse. When every piece parses, the file is those pieces
+    joined by commas: the merged pieces are what json.loads gives."""
+    head = _one_table_head(table).match(raw)
+    if head is None or raw[-2:] != b"}}":
+        return None
+    docs: JsonObject = {}
+    pos, end = head.end(), len(raw) - 2
+    try:
+        while pos < end:
+            cut = end
+            if end - pos > PIECE_BYTES:
+                found = _DOC_BOUNDARY.search(raw, pos + PIECE_BYTES, end)
+                if found is not None:
+                    cut = found.start() + 1
+            piece = from_json(b"{" + raw[pos:cut] + b"}")
+            if type(piece) is not dict:
+                return None
+            docs.update(piece)
+            pos = cut + 1  # past the comma
+    except (ValueError, RecursionError):
+        return None
+    return {_REV_KEY: head[1].decode("ascii"), table: docs}
+
+
+def _one_table_head(table: str) -> re.Pattern[bytes]:
+    return re.compile(rb'\{"_rev":"([0-9a-f]{32})",' + re.escape(json.dumps(table).encode())
+                      + rb":\{")
+
+
 class AtomicJSONStorage(Storage):
     """TinyDB storage: atomic, durable writes; strict reads; optional shared read cache.
 
@@ -258,11 +308,14 @@ class AtomicJSONStorage(Storage):
         entry = self.read_entry()
         return None if entry is None else entry.data
 
-    def read_entry(self, doc_texts_of: str | None = None) -> CachedFile | None:
+    def read_entry(self, doc_texts_of: str | None = None, *,
+                   pieces: bool = False) -> CachedFile | None:
         """The file as cached (parsed at most once per revision); None if it is missing.
         Without a cache, or for a file without a revision token, a fresh uncached entry.
         `doc_texts_of`: a file of that one table, as written here, is parsed document by
-        document, keeping each one's text (CachedFile.doc_texts)."""
+        document, keeping each one's text (CachedFile.doc_texts); with `pieces`, in
+        pieces without the texts (parse_in_pieces, a third of the time), and document
+        by document only if that parser declines it."""
         # os.open/os.read, not open(): no buffered file object for the 64 bytes that
         # usually answer (a save of a game in play), a third of the time.
         try:
@@ -279,8 +332,12 @@ class AtomicJSONStorage(Storage):
             raw = _read_rest(fd, head)
         finally:
             os.close(fd)
-        split = None if doc_texts_of is None else parse_with_doc_texts(raw, doc_texts_of)
-        data, doc_texts = split if split is not None else (self._parse(raw), None)
+        fast = None if doc_texts_of is None or not pieces \
+            else parse_in_pieces(raw, doc_texts_of)
+        split = None if doc_texts_of is None or fast is not None \
+            else parse_with_doc_texts(raw, doc_texts_of)
+        data, doc_texts = (fast, None) if fast is not None else \
+            split if split is not None else (self._parse(raw), None)
         rev = data.pop(_REV_KEY, None)
         if self._cache is not None and isinstance(rev, str):
             entry = self._cache.put(self._key, rev, data)

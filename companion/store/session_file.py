@@ -12,8 +12,11 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping
+from functools import cache
 from pathlib import Path
 from typing import cast
+
+from pydantic import TypeAdapter, ValidationError
 
 from companion.core.json_types import JsonObject
 from companion.store.atomic import CorruptFileError, Tables, encode_json
@@ -258,16 +261,47 @@ def ordered(table: JsonObject) -> list[JsonObject]:
     return [table[key] for key in sorted(table, key=int)]
 
 
-def check_index_entry(doc: JsonObject) -> SessionInfo:
-    """Raise unless `doc` is an index entry; the SessionInfo it holds."""
-    info = SessionInfo.model_validate(doc)
-    iso_to_ts(info.updated_at)  # list_sessions sorts by these
+def check_index_entry(doc: JsonObject, info: SessionInfo | None = None
+                      ) -> tuple[SessionInfo, float]:
+    """Raise unless `doc` is an index entry; the SessionInfo it holds (`info`: already
+    validated from `doc`, index_infos) and the time of its `updated_at`."""
+    if info is None:
+        info = SessionInfo.model_validate(doc)
+    updated = iso_to_ts(info.updated_at)  # list_sessions sorts by these
     stamp = doc.get("stamp")
     # No stamp: an entry of store schema 1, re-read from its file (never "damaged").
     if stamp is not None and not (isinstance(stamp, list) and len(stamp) == 3
-                                  and all(isinstance(n, int) for n in stamp)):
+                                  and all(map(isinstance, stamp, _INTS))):
         raise ValueError("index entry with a malformed file stamp")
-    return info
+    return info, updated
+
+
+_INTS = (int, int, int)
+#: Index entries validated per call by `index_infos` (each call holds the interpreter).
+INFO_BATCH = 500
+
+
+@cache
+def _infos() -> TypeAdapter[list[SessionInfo]]:
+    return TypeAdapter(list[SessionInfo])  # made at first use: nothing more at start-up
+
+
+def index_infos(table: object) -> list[SessionInfo] | None:
+    """The SessionInfo of every document of index.json's table, in its order, validated
+    INFO_BATCH at a time by pydantic's compiled validator (what SessionInfo.model_validate
+    makes of each, without a Python call per entry); None if any does not validate or
+    the table is no table (check_index_entry then checks them one by one, and says
+    what is wrong as it always did)."""
+    if type(table) is not dict:
+        return None
+    docs = list(table.values())
+    infos: list[SessionInfo] = []
+    try:
+        for at in range(0, len(docs), INFO_BATCH):
+            infos += _infos().validate_python(docs[at:at + INFO_BATCH])
+    except ValidationError:
+        return None
+    return infos
 
 
 def check_table_file(tables: JsonObject, table_name: str,

@@ -44,11 +44,13 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, cast
 
 from filelock import Timeout
 from pydantic import ValidationError
+from pydantic_core import to_json
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
 
@@ -99,6 +101,7 @@ from companion.store.session_file import (
     check_session_tables,
     check_setting,
     check_table_file,
+    index_infos,
     index_tables,
     info_from_meta,
     json_docs,
@@ -114,6 +117,8 @@ from companion.store.session_file import (
 )
 from companion.store.settings_recovery import recover_settings
 
+Stamp = tuple[int, int, int]  # (size, mtime_ns, inode) of one game file
+
 __all__ = ["MIGRATIONS", "TinyDBStore", "index_tables", "session_file_tables", "session_meta"]
 
 log = logging.getLogger(__name__)
@@ -126,6 +131,8 @@ TRASH_SUFFIX = ".deleted"
 # `<session id>.json.<UTC stamp>[-n].deleted`: the id restore takes, and where it goes back.
 _TRASH_NAME = re.compile(r"([A-Za-z0-9_-]{1,64})\.json\.(\d{8}T\d{12}Z)(?:-\d+)?"
                          + re.escape(TRASH_SUFFIX))
+#: A game's file in sessions/: its session id (validate_session_id) and .json.
+_GAME_FILE = re.compile(r"([A-Za-z0-9_-]{1,64})\.json")
 INDEX_FILE = "index.json"
 SETTINGS_FILE = "settings.json"
 STORE_LOCK_FILE = "store.lock"  # guards index.json and settings.json
@@ -172,31 +179,44 @@ def _read_if_stamped(path: Path, known: list[int]) -> str | None:
     return text if text[:1] == "{" and text[-1:] == "}" else None
 
 
+_RANK = attrgetter("rank")
+
+
 class _Listed:
     """One game of a listing: its index entry, the SessionInfo validated from it, its
     place in the listing (newest first) and its JSON text in index.json, made once per
     entry object (an unchanged game keeps its entry object from listing to listing)."""
 
-    __slots__ = ("entry", "info", "rank", "_text")
+    __slots__ = ("entry", "info", "rank", "_read", "_text")
 
-    def __init__(self, entry: JsonObject, info: SessionInfo | None = None) -> None:
+    def __init__(self, entry: JsonObject, info: SessionInfo | None = None,
+                 updated: float | None = None, *, read: bool = False) -> None:
         self.entry = entry
         self.info = info if info is not None else SessionInfo.model_validate(
             {k: v for k, v in entry.items() if k not in ("stamp", "schema")})
-        self.rank = (iso_to_ts(self.info.updated_at), self.info.created_at, self.info.id)
+        if updated is None:
+            updated = iso_to_ts(self.info.updated_at)
+        self.rank = (updated, self.info.created_at, self.info.id)
         self._text: str | None = None
+        self._read = read  # read from index.json: see known_text
 
     @classmethod
     def of(cls, entry: JsonObject, last: _Listed | None) -> _Listed:
         return last if last is not None and last.entry is entry else cls(entry)
 
     def known_text(self, text: str | None) -> None:
-        """The entry's text as read from index.json (written compact, as `text` makes)."""
+        """The entry's text as read from index.json (written compact, as `text` makes);
+        None: read without its text (parse_in_pieces), made when the index is rewritten
+        by pydantic's compiled serializer (a third of encode_json's time), which writes
+        whatever was read back as it was read (json.loads reads it as it read the file:
+        NaN too, which encode_json refuses)."""
         self._text = text
+        self._read = text is None
 
     def text(self) -> str:
         if self._text is None:
-            self._text = encode_json(self.entry)
+            self._text = (to_json(self.entry, inf_nan_mode="constants").decode("utf-8")
+                          if self._read else encode_json(self.entry))
         return self._text
 
 
@@ -438,14 +458,16 @@ class TinyDBStore:
         found: dict[str, os.stat_result] = {}
         if not self.sessions_dir.is_dir():
             return found
+        game_file = _GAME_FILE.fullmatch
         for entry in os.scandir(self.sessions_dir):
-            name = entry.name
-            if not name.endswith(".json") or is_temp_name(name):
+            # A valid session id and .json (validate_session_id); a temp file's name
+            # starts with a dot, which no id has.
+            match = game_file(entry.name)
+            if match is None:
                 continue
             try:
-                session_id = validate_session_id(name[:-len(".json")])
-                found[session_id] = entry.stat()
-            except (ValueError, FileNotFoundError):
+                found[match[1]] = entry.stat()
+            except FileNotFoundError:
                 continue
         return found
 
@@ -507,26 +529,33 @@ class TinyDBStore:
     def _write_tables(self, path: Path, tables: Tables) -> None:
         AtomicJSONStorage(path, self._cache_of(path)).write(tables)
 
-    def _read_index(self) -> tuple[CachedFile | None, Exception | None]:
+    def _read_index(self, pieces: bool = False
+                    ) -> tuple[CachedFile | None, Exception | None]:
         """index.json as cached (its entries checked once per revision); (None, why) if
-        it is damaged, (None, None) if there is none."""
+        it is damaged, (None, None) if there is none. `pieces`: parsed without each
+        entry's text (AtomicJSONStorage.read_entry), when a rewrite is unlikely."""
         try:
             entry = AtomicJSONStorage(self.index_path, self._own_cache).read_entry(
-                INDEX_TABLE)
+                INDEX_TABLE, pieces=pieces)
             if entry is not None and not entry.checked:
                 made: dict[str, _Listed] = {}
+                valid = index_infos(entry.data.get(INDEX_TABLE))
+                infos = iter(valid) if valid is not None else None
 
                 def check(doc: JsonObject) -> None:
                     # What the check validates is what the listing shows: kept.
-                    made[str(doc["id"])] = _Listed(doc, check_index_entry(doc))
+                    info = next(infos) if infos is not None else None
+                    made[str(doc["id"])] = _Listed(doc, *check_index_entry(doc, info),
+                                                   read=True)
 
                 check_table_file(entry.data, INDEX_TABLE, check)
                 entry.checked = True
-                for key, doc in entry.data.get(INDEX_TABLE, {}).items():
+                texts = entry.doc_texts  # None: parsed in pieces, no texts (known_text)
+                for key, doc in entry.data.get(INDEX_TABLE, {}).items() if texts else ():
                     # Its text as read: a rewrite of the index takes it as it is.
                     listed = made[str(doc["id"])]
-                    if listed.entry is doc:
-                        listed.known_text((entry.doc_texts or {}).get(key))
+                    if listed.entry is doc and texts is not None:
+                        listed.known_text(texts.get(key))
                 self._listed = {**self._listed, **made}
             return entry, None
         except (CorruptFileError, ValidationError, ValueError, TypeError,
@@ -535,8 +564,27 @@ class TinyDBStore:
             return None, exc
 
     def list_sessions(self) -> list[SessionInfo]:
+        return self._list_sessions()[0]
+
+    def list_sessions_stamped(self) -> tuple[list[SessionInfo], dict[str, Stamp]]:
+        """`list_sessions`, and the stamp (size, mtime_ns, inode) of each listed game's
+        file by file name, from the folder scan the listing checked its index against:
+        a caller that needs both (the history cache's first look with no saved index,
+        companion/history/cache.py) scans the folder once instead of twice."""
+        # Parsed without each entry's text: this is a start's first look, when the
+        # files and the index agree (a rewrite then makes the texts, _Listed.text).
+        infos, on_disk = self._list_sessions(pieces=True)
+        stamps: dict[str, Stamp] = {}
+        for info in infos:
+            st = on_disk.get(info.id)
+            if st is not None:
+                stamps[f"{info.id}.json"] = (st.st_size, st.st_mtime_ns, st.st_ino)
+        return infos, stamps
+
+    def _list_sessions(self, pieces: bool = False
+                       ) -> tuple[list[SessionInfo], dict[str, os.stat_result]]:
         on_disk = self._scan_sessions()
-        index, damage = self._read_index()
+        index, damage = self._read_index(pieces)
         cached: dict[str, JsonObject] = {}
         for doc in (index.data if index else {}).get(INDEX_TABLE, {}).values():
             cached[doc["id"]] = doc
@@ -555,7 +603,7 @@ class TinyDBStore:
         if not dirty and index is not None and listing is not None \
                 and listing[0] == index.rev:
             # Nothing changed since the last listing: the same games.
-            return list(listing[1])
+            return list(listing[1]), on_disk
         listed = self._listed
         made = {str(entry["id"]): _Listed.of(entry, listed.get(str(entry["id"])))
                 for entry in entries}
@@ -574,13 +622,13 @@ class TinyDBStore:
                              one_line(exc))
         elif not dirty and index is not None:
             rev = index.rev
-        ranked = sorted(made.values(), key=lambda item: item.rank, reverse=True)
+        ranked = sorted(made.values(), key=_RANK, reverse=True)
         infos = [item.info for item in ranked]
         self._listed = made
         self._sound = {key: item.entry["stamp"] for key, item in made.items()
                        if item.entry.get("schema") == STORE_SCHEMA}
         self._listing = (rev, infos) if rev else None
-        return list(infos)
+        return list(infos), on_disk
 
     def _write_index(self, items: list[_Listed]) -> str | None:
         """Write index.json (entries by id), each entry's text made once (_Listed.text);

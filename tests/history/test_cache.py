@@ -66,13 +66,19 @@ def test_a_tinydb_store_is_listed_once_and_then_read_file_by_file(
     fill(store)
     cache = HistoryCache()
     listings = []
-    real = store.list_sessions
+    real, real_stamped = store.list_sessions, store.list_sessions_stamped
 
     def counting() -> list:
         listings.append(1)
         return real()
 
+    def counting_stamped() -> tuple:
+        listings.append(1)
+        return real_stamped()
+
     monkeypatch.setattr(store, "list_sessions", counting)
+    # The first look (no saved index) lists with the files' stamps: one folder scan.
+    monkeypatch.setattr(store, "list_sessions_stamped", counting_stamped)
     assert cache.page(store).total == 27
     assert cache.page(store, HistoryFilter(game="feudum")).total == 1
     cache.stats(store)
@@ -120,12 +126,14 @@ def test_an_old_folder_mtime_spares_the_scan(tmp_path: Path,
 
     monkeypatch.setattr(cache_module, "fingerprint", counting)
     cache = HistoryCache()
-    assert cache.page(store).total == 27
-    assert cache.page(store).total == 27 and len(scans) == 1  # one stat, no scan
+    # The first look lists the store: the listing's own scan is the fingerprint.
+    assert cache.page(store).total == 27 and cache.last_update == "listed"
+    assert cache.page(store).total == 27 and len(scans) == 0  # one stat, no scan
+    assert cache.last_update == "unchanged"
     store.create("v99", "village", "v99", {})  # a rename in the folder: a new mtime
     store.update_info("v99", finished=True, summary=village({"Ann": 1, "Bo": 2},
                                                             day="2024-12-31"))
-    assert cache.page(store).total == 28 and len(scans) == 2
+    assert cache.page(store).total == 28 and len(scans) == 1
 
 
 def test_player_names_are_the_statistics_names() -> None:

@@ -74,17 +74,23 @@ def test_bench_home_switch(monkeypatch: pytest.MonkeyPatch,
 
 
 class Listings:
-    """Counts `list_sessions` calls of one store (the incremental path makes none)."""
+    """Counts the listings of one store, `list_sessions` and `list_sessions_stamped`
+    (the first look's, with no saved index); the incremental path makes none."""
 
     def __init__(self, store: TinyDBStore, monkeypatch: pytest.MonkeyPatch) -> None:
         self.count = 0
-        real = store.list_sessions
+        real, real_stamped = store.list_sessions, store.list_sessions_stamped
 
         def counting() -> list[SessionInfo]:
             self.count += 1
             return real()
 
+        def counting_stamped() -> tuple[list[SessionInfo], dict[str, Any]]:
+            self.count += 1
+            return real_stamped()
+
         monkeypatch.setattr(store, "list_sessions", counting)
+        monkeypatch.setattr(store, "list_sessions_stamped", counting_stamped)
 
 
 def fresh_view(store: TinyDBStore) -> tuple[list[str], list[GameRecord], int]:

@@ -95,14 +95,14 @@ def test_a_game_trashed_and_restored_between_scan_and_listing_is_listed_again(
     finish(store, "f0", "2024-01-01")
     finish(store, "f1", "2024-01-02")
     trashed: list[str] = []
-    real = cache_module.fingerprint
+    real = store._scan_sessions  # the listing's scan, the first look's fingerprint
 
-    def scan_then_trash(s: Any) -> Any:
-        stamps = real(s)
+    def scan_then_trash() -> Any:
+        stamps = real()
         trashed.append(TinyDBStore(tmp_path).trash("f1"))
         return stamps
 
-    monkeypatch.setattr(cache_module, "fingerprint", scan_then_trash)
+    monkeypatch.setattr(store, "_scan_sessions", scan_then_trash)
     cache = HistoryCache()
     assert [r.id for r in cache.records(store)] == ["f0"]
     assert cache.last_update == "listed"
