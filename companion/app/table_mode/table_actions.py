@@ -33,14 +33,15 @@ def _opened_key(session_id: str) -> str:
     return f"share-opened:{session_id}"
 
 
-def share_hint(ctx: AppContext, session_id: str) -> bool:
-    """True on the host's table while phones could join this game and none has, until
-    the host has opened "Let phones join" for it in this window."""
+def share_hint(ctx: AppContext, session_id: str) -> tuple[str, str] | None:
+    """The banner's words and button on the host's table while phones could join this
+    game and none has, until the host has opened "Let phones join" for it in this
+    window; None otherwise."""
     if ctx.share is None or ctx.member_id is not None:
-        return False
-    if ctx.seen.get(_opened_key(session_id)):
-        return False
-    return not ctx.share.registry.members(session_id)
+        return None
+    if ctx.seen.get(_opened_key(session_id)) or ctx.share.registry.members(session_id):
+        return None
+    return ctx.t("share.host.hint"), ctx.t("share.host.open")
 
 
 def share_opened(ctx: AppContext, session_id: str) -> None:

@@ -167,7 +167,7 @@ class PanelScreen(SessionScreen):
         t = self.ctx.t
         if waiting is None and up and self._cube_next():
             self._notice.content = notice_card(
-                stage_text(self.ctx, self.state, self.comp), ft.Icons.TOUCH_APP,
+                stage_text(self.ctx, self.state, self.comp), ft.Icons.PAN_TOOL_ALT,
                 t("panel.common.open_table"), self.to_table, identifier="turn-next")
             self._notice.visible = True
             return

@@ -420,10 +420,10 @@ class TableScreen(SessionScreen):
             out.append(("info", pending_summary(self.ctx, self.controller, waiting),
                               [(t("village.pending.answer"), self._reopen)],
                               "banner-pending"))
-        if share_hint(self.ctx, self.session_id):
-            out.append(("info", t("share.host.hint"),
-                        [(t("share.host.open"),
-                          lambda: self.ctx.go(share_route(self.session_id)))],
+        hint = share_hint(self.ctx, self.session_id)
+        if hint is not None:
+            out.append(("info", hint[0],
+                        [(hint[1], lambda: self.ctx.go(share_route(self.session_id)))],
                         "banner-share"))
         if self.view_model.round_end is not None:
             end_round, final, left = self.view_model.round_end
