@@ -175,3 +175,18 @@ def test_only_the_changed_parts_are_diffed() -> None:
         assert changed_parts(tree.root) == []
     finally:
         client.close()
+
+
+def test_a_patch_message_is_not_formatted_whole() -> None:
+    """flet_web's send_message formats every message it sends in an f-string for its debug
+    log, debug on or not: the patch's repr must not format the controls it adds."""
+    client = Client()
+    try:
+        client.send(replace_content, update_changed)
+        sent = [m for m in client.app.conn.messages
+                if m.action == MessageAction.PATCH_CONTROL][-1]
+        assert "TextButton" in repr(sent.body)  # what a whole repr would format
+        text = f"{sent}"
+        assert "TextButton" not in text and len(text) < 80, text
+    finally:
+        client.close()
