@@ -328,10 +328,9 @@ class TableScreen(SessionScreen):
         for holder, part in zip(self.holders, parts, strict=False):
             if holder.content is not part:
                 holder.content = part
-            gap = (ft.Padding.only(bottom=PART_GAP) if part is not None
-                   and part.visible is not False else None)
-            if holder.padding != gap:
-                holder.padding = gap
+            shown = part is not None and part.visible is not False
+            if (holder.padding is not None) != shown:
+                holder.padding = ft.Padding.only(bottom=PART_GAP) if shown else None
         if self.side is None:
             set_controls(self.body, list(self.holders))
         else:  # the table on the left, the players (and Karla's board) on the right
