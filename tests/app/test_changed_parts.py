@@ -6,13 +6,14 @@ copies must match, with nothing left unsent on the server."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 import msgpack
 from flet.controls.base_control import BaseControl
-from flet.controls.object_patch import ObjectPatch
+from flet.controls.object_patch import ObjectPatch, PatchOperation
 from flet.messaging.protocol import MessageAction, decode_ext_from_msgpack
 
 from companion.app.kit.changed_parts import changed_parts, update_changed
@@ -188,5 +189,27 @@ def test_a_patch_message_is_not_formatted_whole() -> None:
         assert "TextButton" in repr(sent.body)  # what a whole repr would format
         text = f"{sent}"
         assert "TextButton" not in text and len(text) < 80, text
+    finally:
+        client.close()
+
+
+def test_an_update_leaves_no_operation_in_a_reference_cycle() -> None:
+    """Flet's diff builder keeps its operations in a doubly linked list that its teardown
+    leaves linked: every operation of every client's update was garbage in a cycle,
+    freed only by the collector (and the reason it ran, table mode's issue 23)."""
+    client = Client()
+    try:
+        gc.collect()
+        gc.disable()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            client.send(two_places, update_changed)  # several operations in one patch
+            gc.collect()
+            left = [o for o in gc.garbage if isinstance(o, PatchOperation)]
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+            gc.enable()
+        assert left == []
     finally:
         client.close()

@@ -171,6 +171,23 @@ def _nested(value: Any, parent: Any, link: Link,
             out.append((item, parent, (link, key)))
 
 
+def _teardown(builder: DiffBuilder) -> None:
+    """The builder's teardown, and its chain of operations emptied: a doubly linked list
+    of [prev, next, op] nodes that the teardown only detaches from its root. Left linked,
+    every operation of every client's update (its node, object and dict) is garbage in a
+    reference cycle, and those cycles are what set the young collections off in table
+    mode (one about every 30 actions at 4 clients, each walking 20,000 objects with the
+    event loop stopped)."""
+    root = builder._DiffBuilder__root  # type: ignore[attr-defined]
+    node = root[1] if root else None
+    builder.teardown()
+    root.clear()  # (the teardown links it to itself)
+    while node:  # a node is [prev, next, op]; the last one's next is the emptied root
+        following = node[1]
+        node.clear()
+        node = following
+
+
 def update_changed(root: BaseControl) -> None:
     """Send `root`'s changes as `root.update()` would, diffing only the changed parts."""
     session = root.page.session  # raises as root.update() does when root left the page
@@ -189,7 +206,7 @@ def update_changed(root: BaseControl) -> None:
     ops = list(builder.execute())
     added = list(builder.get_added_controls())
     removed = list(builder.get_removed_controls())
-    builder.teardown()
+    _teardown(builder)
     message = ObjectPatch(ops).to_message()
     if len(message) > 1:
         session._Session__send_message(  # type: ignore[attr-defined]
