@@ -71,13 +71,41 @@ def two_places(tree: Tree) -> None:
     tree.empty.content = None
 
 
+def colour_and_deep(tree: Tree) -> None:
+    """A scalar change of a part and of a control under it (sent as replaces, the walk
+    going on below the part)."""
+    tree.box.bgcolor = "red"
+    tree.deep.value = "under a colour"
+
+
+def colour_and_list_below(tree: Tree) -> None:
+    tree.box.bgcolor = "blue"
+    tree.box.tooltip = "tip"
+    column = tree.box.content
+    assert isinstance(column, ft.Column)
+    column.controls.append(ft.Text("more"))
+
+
+def colour_and_structure(tree: Tree) -> None:
+    """A scalar and a nested object of the same part: Flet diffs the part whole."""
+    tree.box.bgcolor = None
+    tree.box.padding = ft.Padding.all(2)
+
+
+def colour_of_the_root(tree: Tree) -> None:
+    tree.root.spacing = 3
+    tree.slot.bgcolor = "green"
+
+
 def nothing(tree: Tree) -> None:
     pass
 
 
 STEPS: list[Callable[[Tree], None]] = [deep_text, replace_content, append_in_place,
                                        reassign_list, nested_value, none_to_control,
-                                       handler, two_places, nothing]
+                                       handler, two_places, colour_and_deep,
+                                       colour_and_list_below, colour_and_structure,
+                                       colour_of_the_root, nothing]
 
 
 def _without_ids(value: Any) -> Any:
@@ -169,9 +197,18 @@ def test_only_the_changed_parts_are_diffed() -> None:
         assert changed_parts(tree.root) == []
         tree.deep.value = "x"
         tree.row.controls.append(ft.Text("r2"))
-        found = [(part, path) for part, _parent, path in changed_parts(tree.root)]
+        found = [(part, path) for part, _parent, path, _whole in changed_parts(tree.root)]
         assert found == [(tree.row, ["controls", 1]),
                          (tree.deep, ["controls", 2, "content", "controls", 0, "content"])]
+        client.send(nothing, update_changed)
+        assert changed_parts(tree.root) == []
+        # A part with scalar changes only is not diffed whole: the walk goes on below it.
+        tree.box.bgcolor = "red"
+        tree.deep.value = "y"
+        tree.row.controls.append(ft.Text("r3"))
+        found_whole = [(part, whole) for part, _parent, _path, whole
+                       in changed_parts(tree.root)]
+        assert found_whole == [(tree.row, True), (tree.box, False), (tree.deep, False)]
         client.send(nothing, update_changed)
         assert changed_parts(tree.root) == []
     finally:
