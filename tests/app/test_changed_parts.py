@@ -6,13 +6,14 @@ copies must match, with nothing left unsent on the server."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 import msgpack
 from flet.controls.base_control import BaseControl
-from flet.controls.object_patch import ObjectPatch
+from flet.controls.object_patch import ObjectPatch, PatchOperation
 from flet.messaging.protocol import MessageAction, decode_ext_from_msgpack
 
 from companion.app.kit.changed_parts import changed_parts, update_changed
@@ -70,13 +71,41 @@ def two_places(tree: Tree) -> None:
     tree.empty.content = None
 
 
+def colour_and_deep(tree: Tree) -> None:
+    """A scalar change of a part and of a control under it (sent as replaces, the walk
+    going on below the part)."""
+    tree.box.bgcolor = "red"
+    tree.deep.value = "under a colour"
+
+
+def colour_and_list_below(tree: Tree) -> None:
+    tree.box.bgcolor = "blue"
+    tree.box.tooltip = "tip"
+    column = tree.box.content
+    assert isinstance(column, ft.Column)
+    column.controls.append(ft.Text("more"))
+
+
+def colour_and_structure(tree: Tree) -> None:
+    """A scalar and a nested object of the same part: Flet diffs the part whole."""
+    tree.box.bgcolor = None
+    tree.box.padding = ft.Padding.all(2)
+
+
+def colour_of_the_root(tree: Tree) -> None:
+    tree.root.spacing = 3
+    tree.slot.bgcolor = "green"
+
+
 def nothing(tree: Tree) -> None:
     pass
 
 
 STEPS: list[Callable[[Tree], None]] = [deep_text, replace_content, append_in_place,
                                        reassign_list, nested_value, none_to_control,
-                                       handler, two_places, nothing]
+                                       handler, two_places, colour_and_deep,
+                                       colour_and_list_below, colour_and_structure,
+                                       colour_of_the_root, nothing]
 
 
 def _without_ids(value: Any) -> Any:
@@ -168,10 +197,56 @@ def test_only_the_changed_parts_are_diffed() -> None:
         assert changed_parts(tree.root) == []
         tree.deep.value = "x"
         tree.row.controls.append(ft.Text("r2"))
-        found = [(part, path) for part, _parent, path in changed_parts(tree.root)]
+        found = [(part, path) for part, _parent, path, _whole in changed_parts(tree.root)]
         assert found == [(tree.row, ["controls", 1]),
                          (tree.deep, ["controls", 2, "content", "controls", 0, "content"])]
         client.send(nothing, update_changed)
         assert changed_parts(tree.root) == []
+        # A part with scalar changes only is not diffed whole: the walk goes on below it.
+        tree.box.bgcolor = "red"
+        tree.deep.value = "y"
+        tree.row.controls.append(ft.Text("r3"))
+        found_whole = [(part, whole) for part, _parent, _path, whole
+                       in changed_parts(tree.root)]
+        assert found_whole == [(tree.row, True), (tree.box, False), (tree.deep, False)]
+        client.send(nothing, update_changed)
+        assert changed_parts(tree.root) == []
+    finally:
+        client.close()
+
+
+def test_a_patch_message_is_not_formatted_whole() -> None:
+    """flet_web's send_message formats every message it sends in an f-string for its debug
+    log, debug on or not: the patch's repr must not format the controls it adds."""
+    client = Client()
+    try:
+        client.send(replace_content, update_changed)
+        sent = [m for m in client.app.conn.messages
+                if m.action == MessageAction.PATCH_CONTROL][-1]
+        assert "TextButton" in repr(sent.body)  # what a whole repr would format
+        text = f"{sent}"
+        assert "TextButton" not in text and len(text) < 80, text
+    finally:
+        client.close()
+
+
+def test_an_update_leaves_no_operation_in_a_reference_cycle() -> None:
+    """Flet's diff builder keeps its operations in a doubly linked list that its teardown
+    leaves linked: every operation of every client's update was garbage in a cycle,
+    freed only by the collector (and the reason it ran, table mode's issue 23)."""
+    client = Client()
+    try:
+        gc.collect()
+        gc.disable()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            client.send(two_places, update_changed)  # several operations in one patch
+            gc.collect()
+            left = [o for o in gc.garbage if isinstance(o, PatchOperation)]
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+            gc.enable()
+        assert left == []
     finally:
         client.close()

@@ -4,7 +4,9 @@ or goes (the last-turn card, the acting player's panel button) fills or empties 
 Flet's web client leaves a hidden control (`visible=False`) out of its parent's list, so
 a part hidden or shown moves every item after it to another index, and the phone builds
 all of them again: on CanvasKit an end turn's frame cost twice a cube tap's. An empty
-holder has no content and no padding, so it is drawn zero high, as a hidden one was."""
+holder has no content (or a hidden one: the turn's buttons stay in their holders, shown or
+hidden, so a tap never sends them whole again) and no padding, so it is drawn zero high,
+as a hidden one was."""
 
 from __future__ import annotations
 
@@ -29,13 +31,22 @@ def _holders(app: AppHarness) -> list[ft.Container]:
     return items  # type: ignore[return-value]
 
 
+def _empty(holder: ft.Container) -> bool:
+    """The holder shows nothing: no content, or a hidden one (the phone builds none)."""
+    return holder.content is None or holder.content.visible is False
+
+
 def _assert_all_shown(holders: list[ft.Container]) -> None:
     for holder in holders:
         assert holder.visible is not False, "a hidden item moves the ones after it"
-        if holder.content is None:
+        if _empty(holder):
             assert holder.padding is None  # drawn zero high: no gap for a missing part
         else:
             assert holder.padding == ft.Padding.only(bottom=14)
+
+
+def _sent_since(app: AppHarness, frames: int) -> bytes:
+    return b"".join(app.conn.frames[frames:])
 
 
 def _holder_of(app: AppHarness, identifier: str) -> ft.Container:
@@ -68,6 +79,7 @@ def test_the_lists_items_stay_shown_through_a_round(store: MemoryStore) -> None:
         assert panel_holder.content is None and button_row.visible is not False
 
         below = _holder_of(app, "turn-buttons")
+        sent = len(app.conn.frames)
         tap(app, cube_id(store, sid, space, colour))
         assert all(a is b for a, b in zip(_holders(app), items, strict=True))
         _assert_all_shown(items)
@@ -75,7 +87,10 @@ def test_the_lists_items_stay_shown_through_a_round(store: MemoryStore) -> None:
         # next tap in view on a phone), in a holder of their own; the one below empties.
         above = _holder_of(app, "turn-buttons")
         assert items.index(above) == items.index(_holder_of(app, "table-turn")) + 1
-        assert below.content is None and below.padding is None
+        assert _empty(below) and below.padding is None
+        # The buttons above were in their holder, hidden, since the table was built: shown
+        # now, not sent whole (no label of theirs in the patch).
+        assert b"End turn" not in _sent_since(app, sent)
         top = _buttons_column(app)
         top_panel, top_row = top.controls
         assert isinstance(top_panel, ft.Container)
@@ -84,13 +99,15 @@ def test_the_lists_items_stay_shown_through_a_round(store: MemoryStore) -> None:
         assert top_panel.padding == ft.Padding.only(bottom=8)
         assert "Do the action on Ann's board" in app.visible_texts()
 
+        sent = len(app.conn.frames)
         app.click("End turn")
         assert "Bo's turn" in app.visible_texts()
+        assert b"Well" not in _sent_since(app, sent)  # the buttons below shown, not resent
         card = _holder_of(app, "last-turn")  # the card comes in its own holder
         assert any(card is item for item in items)
         assert all(a is b for a, b in zip(_holders(app), items, strict=True))
         _assert_all_shown(items)
-        assert above.content is None and below.content is not None  # down again
+        assert _empty(above) and not _empty(below)  # down again
         assert _buttons_column(app) is buttons
         assert panel_holder.content is None and panel_holder.padding is None
         assert "Do the action on Ann's board" not in app.visible_texts()

@@ -300,11 +300,11 @@ class TableScreen(SessionScreen):
             self.read_only_note_part(),
             self._banner_part(state),
             self.header.control,
-            self.top_buttons.control if acting else None,
+            self.top_buttons.control,  # shown once the cube is taken, see below
             self._last_turn_part(),
             self.spaces_heading,
             self.spaces.control,
-            None if acting else self.buttons.control,
+            self.buttons.control,
             self._instructions_part(),
             self._karla_board(),
             self.players_heading,
@@ -318,13 +318,20 @@ class TableScreen(SessionScreen):
         # `visible=False`: the phone leaves a hidden control out of the list, so every
         # item after it would move to another index and be built again (on CanvasKit an
         # end turn's last-turn card made the frame twice a cube tap's).
+        # The turn's buttons stay in their holders, one shown and one hidden, never put in
+        # and taken out: a control put back in is sent whole again and the phone builds
+        # it anew, on every tap of every phone (issue 23: a third of the diff's CPU). The
+        # phone draws a holder with a hidden content as one without content.
+        self.top_buttons.control.visible = acting
+        self.buttons.control.visible = not acting
         while len(self.holders) < len(parts):
             self.holders.append(ft.Container())
         for holder, part in zip(self.holders, parts, strict=False):
             if holder.content is not part:
                 holder.content = part
-                holder.padding = (ft.Padding.only(bottom=PART_GAP) if part is not None
-                                  else None)
+            shown = part is not None and part.visible is not False
+            if (holder.padding is not None) != shown:
+                holder.padding = ft.Padding.only(bottom=PART_GAP) if shown else None
         if self.side is None:
             set_controls(self.body, list(self.holders))
         else:  # the table on the left, the players (and Karla's board) on the right
