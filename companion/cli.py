@@ -204,6 +204,9 @@ def build_parser() -> argparse.ArgumentParser:
                          help="--taps: the web renderer of both apps (default auto, what "
                               "the app serves: skwasm in Chromium, CanvasKit where "
                               "WebAssembly GC is missing)")
+    p_bench.add_argument("--input", choices=("touch", "mouse"), default="touch",
+                         help="--taps: how both apps are tapped (default touch, a phone's "
+                              "finger; mouse, a desktop click whose pointer hovers first)")
     p_bench.add_argument("--history", action="store_true",
                          help="only the history: list, first page and statistics with "
                               "100, 1,000 and 10,000 finished games")

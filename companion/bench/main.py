@@ -180,7 +180,8 @@ def run_bench(args: argparse.Namespace) -> int:
         from companion.bench.taps import run_cli
 
         return run_cli(int(getattr(args, "rounds", 30)), bool(args.json),
-                       str(getattr(args, "renderer", "auto")))
+                       str(getattr(args, "renderer", "auto")),
+                       str(getattr(args, "input", "touch")))
     t0 = time.perf_counter()
     figs = collect(startup=bool(getattr(args, "startup", False)))
     figs["bench_seconds"] = round(time.perf_counter() - t0, 1)

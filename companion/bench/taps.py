@@ -1,11 +1,17 @@
 """Tap latency in a real browser: the app's Village table against a bare Flet counter.
 
-`village-companion bench --taps [--rounds N] [--json]`. Both apps run as web servers on
-free loopback ports (no CDN, CanvasKit) and are driven in headless Debian Chromium at
-360×800. A tap is a real mouse click (page.mouse) at the centre of the target's semantics
-node; its latency is the time from the `pointerdown` (an injected capture listener reads
+`village-companion bench --taps [--rounds N] [--input touch|mouse] [--json]`. Both apps
+run as web servers on free loopback ports (no CDN) and are driven in headless Debian
+Chromium at 360×800. A tap lands at the centre of the target's semantics node; its latency
+is the time from the `pointerdown` (an injected capture listener reads
 `performance.now()`) to the first animation frame after Flutter's semantics DOM shows the
 change (a MutationObserver sees it; a requestAnimationFrame then stamps the next frame).
+
+The input is a phone's by default (`touch`: Chromium's touch emulation sends touchstart and
+touchend, as a finger does; nothing hovers). `mouse` is a desktop click: the pointer first
+moves onto the target, so the button it leaves and the one it enters run their hover
+animations during the tap, and a clicked button shows its focus highlight (Flutter's
+traditional highlight mode). The bare counter is tapped with the same input as the app.
 
 The renderer is the one the app serves (`--renderer auto`, Flet's default: Chromium, with
 WebAssembly GC, runs skwasm and main.dart.wasm; a browser without it falls back to
@@ -14,7 +20,8 @@ printed (read from the page's resource list).
 
 Each round on a two-player Village table (seeded through the service, as a real game): a
 cube tap, End turn, then two undos (End turn, then the take) back to where it began; one
-warm-up round first is dropped.
+warm-up round first is dropped. Then the page opens Ann's board (her card on the table, as
+a player would) and each round taps a counter there: grain one more, then one less.
 After every app tap the bare counter is tapped once, so machine noise hits both alike;
 each app kind is shown beside the bare taps that followed it. Before and after each tap
 its page is left to settle (no semantics change for SETTLE_MS): a screen can re-render
@@ -46,7 +53,9 @@ WARMUP_ROUNDS = 1  # measured like the others, then dropped
 
 DEFAULT_ROUNDS = 30
 DEFAULT_RENDERER = "auto"  # what the app serves: it never sets FLET_WEB_RENDERER
-APP_KINDS = ("cube tap", "end turn", "undo")
+APP_KINDS = ("cube tap", "end turn", "undo", "counter")
+INPUTS = ("touch", "mouse")
+DEFAULT_INPUT = "touch"  # a phone's tap
 BARE = "bare counter"
 
 # Injected before any page script: the pointerdown stamp, the change detector and the
@@ -116,7 +125,7 @@ def summarise(samples: Sequence[float]) -> dict[str, Any]:
 
 def figures(app: dict[str, list[float]], bare: dict[str, list[float]],
             lost: dict[str, int], rounds: int, renderer: str = DEFAULT_RENDERER,
-            loaded: str | None = None) -> dict[str, Any]:
+            loaded: str | None = None, tap_input: str = DEFAULT_INPUT) -> dict[str, Any]:
     """What `bench --taps --json` prints: per app kind its figures and those of the bare
     taps made right after it; `bare counter` pools every bare tap; the renderer asked
     for and the one the page loaded."""
@@ -129,7 +138,8 @@ def figures(app: dict[str, list[float]], bare: dict[str, list[float]],
         kinds[kind] = {"app": fig, "bare": paired, "p50_ratio": ratio,
                        "lost": lost.get(kind, 0)}
     pooled = [ms for kind in APP_KINDS for ms in bare.get(kind, [])]
-    return {"rounds": rounds, "renderer": renderer, "loaded": loaded, "kinds": kinds,
+    return {"rounds": rounds, "renderer": renderer, "loaded": loaded, "input": tap_input,
+            "kinds": kinds,
             "bare counter": {**summarise(pooled), "lost": lost.get(BARE, 0)}}
 
 
@@ -162,7 +172,9 @@ def table_lines(figs: dict[str, Any]) -> list[str]:
     loaded = figs.get("loaded") or "?"
     lines.append(f"({figs['rounds']} rounds; headless Chromium {VIEWPORT['width']}x"
                  f"{VIEWPORT['height']}; renderer {renderer} (loaded: {loaded});")
-    lines.append(" pointerdown to the first frame after the change;")
+    tap_input = figs.get("input", DEFAULT_INPUT)
+    how = "a touch, as a phone" if tap_input == "touch" else "a mouse click, as a desktop"
+    lines.append(f" input {tap_input} ({how}); pointerdown to the first frame after the change;")
     lines.append(f" x bare = app p50 / bare p50; lost = taps with no change within "
                  f"{TAP_TIMEOUT_MS // 1000} s, tapped again)")
     return lines
@@ -191,6 +203,7 @@ class Tapper:
     """One page, its probe, and tapping an element at its centre."""
 
     page: Any
+    touch: bool = False  # a finger (touchscreen.tap) or a mouse click
 
     def settle(self) -> None:
         self.page.wait_for_function(_QUIET_JS, arg=SETTLE_MS, timeout=SETTLE_TIMEOUT_MS)
@@ -220,7 +233,10 @@ class Tapper:
         self.settle()
         x, y = self.centre(locator, top)
         self.page.evaluate(_ARM_JS, [watch, self.text(watch)])
-        self.page.mouse.click(x, y)
+        if self.touch:
+            self.page.touchscreen.tap(x, y)
+        else:
+            self.page.mouse.click(x, y)
         try:
             self.page.wait_for_function(_FRAME_JS, timeout=TAP_TIMEOUT_MS)
         except Exception as exc:  # playwright's TimeoutError
@@ -304,8 +320,10 @@ def loaded_renderer(tapper: Tapper) -> str:
     return str(tapper.page.evaluate(_LOADED_JS))
 
 
-def _open(browser: Any, url: str) -> Tapper:
-    context = browser.new_context(viewport=VIEWPORT, locale="en-US", device_scale_factor=1)
+def _open(browser: Any, url: str, tap_input: str = DEFAULT_INPUT) -> Tapper:
+    touch = tap_input == "touch"
+    context = browser.new_context(viewport=VIEWPORT, locale="en-US", device_scale_factor=1,
+                                  has_touch=touch)
     context.add_init_script(PROBE_JS)
     page = context.new_page()
     page.goto(url)
@@ -313,7 +331,7 @@ def _open(browser: Any, url: str) -> Tapper:
     placeholder = page.locator("flt-semantics-placeholder")
     placeholder.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
     placeholder.evaluate("e => e.click()")  # turn on Flutter's semantics DOM
-    return Tapper(page)
+    return Tapper(page, touch)
 
 
 class Session:
@@ -325,13 +343,13 @@ class Session:
         self.run = Run()
 
     def app_tap(self, kind: str, target: Callable[[], Any], done: Callable[[str], bool],
-                top: float = APP_BAR) -> None:
-        """Tap the app (`done` tells, from the turn header, that a lost tap landed late),
-        then the bare counter."""
-        run, table = self.run, self.table
+                top: float = APP_BAR, watch: str = "table-turn") -> None:
+        """Tap the app and time the change of `watch`'s text (`done` tells, from that text,
+        that a lost tap landed late), then the bare counter."""
+        run = self.run
         self.app.page.bring_to_front()
-        ms = run.tap(kind, lambda: self.app.tap(target(), "table-turn", top),
-                     lambda: done(table.turn()))
+        ms = run.tap(kind, lambda: self.app.tap(target(), watch, top),
+                     lambda: done(self.app.text(watch)))
         if not math.isnan(ms):
             run.app.setdefault(kind, []).append(ms)
         self.app.settle()  # its second render (the saved game told every phone) is over
@@ -358,13 +376,50 @@ class Session:
         self.app_tap("undo", table.undo_button, lambda s: s == start, 0)
         table.wait_turn(lambda s: s == start, "the round's start back after undo")
 
+    def open_board(self) -> None:
+        """Ann's board, opened from her card on the table as a player would (not timed)."""
+        card = self.app.page.locator('[flt-semantics-identifier="player-0"]').locator(
+            "xpath=descendant-or-self::*[@flt-tappable]")
+        self.app.settle()
+        x, y = self.app.centre(card, APP_BAR)
+        if self.app.touch:
+            self.app.page.touchscreen.tap(x, y)
+        else:
+            self.app.page.mouse.click(x, y)
+        self.app.page.locator('[flt-semantics-identifier="counters"]').wait_for(
+            timeout=LOAD_TIMEOUT_MS)
+
+    def _grain(self, which: int) -> Any:
+        """The grain stepper's button on Ann's board: 0 one less, 1 one more (the first
+        stepper of the counters card)."""
+        return self.app.page.locator('[flt-semantics-identifier="counters"]').locator(
+            'flt-semantics[role="button"]').nth(which)
+
+    def counter_round(self) -> None:
+        """Grain one more, then one less: the counters card back where it was."""
+        before = self.app.text("counters")
+        self.app_tap("counter", lambda: self._grain(1), lambda s: s != before,
+                     watch="counters")
+        self._wait_text("counters", lambda s: s != before, "grain one more")
+        self.app_tap("counter", lambda: self._grain(0), lambda s: s == before,
+                     watch="counters")
+        self._wait_text("counters", lambda s: s == before, "grain back")
+
+    def _wait_text(self, identifier: str, test: Callable[[str], bool], what: str) -> None:
+        deadline = time.monotonic() + TAP_TIMEOUT_MS / 1000
+        while not test(self.app.text(identifier)):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{identifier} never showed {what}")
+            self.app.page.wait_for_timeout(50)
+
 
 def _measure(browser: Any, app_url: str, bare_url: str, session_id: str, rounds: int,
-             progress: Callable[[str], None]) -> tuple[Run, str]:
-    app = _open(browser, f"{app_url}play/village/{session_id}")
+             progress: Callable[[str], None], tap_input: str = DEFAULT_INPUT
+             ) -> tuple[Run, str]:
+    app = _open(browser, f"{app_url}play/village/{session_id}", tap_input)
     app.page.locator('[flt-semantics-identifier="table-turn"]').wait_for(
         timeout=LOAD_TIMEOUT_MS)
-    bare = _open(browser, bare_url)
+    bare = _open(browser, bare_url, tap_input)
     bare.page.locator('[flt-semantics-identifier="inc"]').wait_for(timeout=LOAD_TIMEOUT_MS)
     session = Session(app, bare)
     session.table.wait_turn(lambda s: "take a cube" in s, "Ann's first take")
@@ -375,22 +430,35 @@ def _measure(browser: Any, app_url: str, bare_url: str, session_id: str, rounds:
     loaded = loaded_renderer(app)
     if loaded_renderer(bare) != loaded:  # both apps must be drawn the same way
         raise RuntimeError(f"the app loaded {loaded}, the bare counter did not")
-    progress(f"warm-up done (renderer: {loaded})")
+    progress(f"warm-up done (renderer: {loaded}, input: {tap_input})")
     for r in range(rounds):
         session.round(start)
         progress(f"round {r + 1}/{rounds}")
+    # Ann's board: one warm-up round of counter taps (its first render), then the rounds.
+    session.open_board()
+    run = session.run
+    session.run = Run()
+    for _ in range(WARMUP_ROUNDS):
+        session.counter_round()
+    session.run = run
+    for r in range(rounds):
+        session.counter_round()
+        progress(f"counter round {r + 1}/{rounds}")
     return session.run, loaded
 
 
 def measure_taps(rounds: int = DEFAULT_ROUNDS, *, chromium: Path = CHROMIUM,
                  progress: Callable[[str], None] | None = None,
-                 renderer: str = DEFAULT_RENDERER) -> dict[str, Any]:
+                 renderer: str = DEFAULT_RENDERER,
+                 tap_input: str = DEFAULT_INPUT) -> dict[str, Any]:
     """Run both apps and the browser, measure `rounds` rounds, stop everything; the
     figures (see `figures`)."""
     if rounds < 1:
         raise ValueError("rounds must be at least 1")
     if renderer not in RENDERERS:
         raise ValueError(f"renderer must be one of {', '.join(RENDERERS)}")
+    if tap_input not in INPUTS:
+        raise ValueError(f"input must be one of {', '.join(INPUTS)}")
     if not chromium.exists():
         raise FileNotFoundError(f"{chromium} not found (apt-get install -y chromium)")
     from playwright.sync_api import sync_playwright
@@ -403,17 +471,19 @@ def measure_taps(rounds: int = DEFAULT_ROUNDS, *, chromium: Path = CHROMIUM,
               sync_playwright() as pw):
             browser = pw.chromium.launch(executable_path=str(chromium), args=CHROMIUM_FLAGS)
             try:
-                run, loaded = _measure(browser, app_url, bare_url, session_id, rounds, say)
+                run, loaded = _measure(browser, app_url, bare_url, session_id, rounds, say,
+                                       tap_input)
             finally:
                 browser.close()
-    return figures(run.app, run.bare, run.lost, rounds, renderer, loaded)
+    return figures(run.app, run.bare, run.lost, rounds, renderer, loaded, tap_input)
 
 
-def run_cli(rounds: int, as_json: bool, renderer: str = DEFAULT_RENDERER) -> int:
+def run_cli(rounds: int, as_json: bool, renderer: str = DEFAULT_RENDERER,
+            tap_input: str = DEFAULT_INPUT) -> int:
     """`village-companion bench --taps`: measure, then print the table (or JSON)."""
     return run_and_print("taps", lambda: measure_taps(
-        rounds, progress=lambda line: print(line, file=sys.stderr), renderer=renderer),
-        table_lines, as_json)
+        rounds, progress=lambda line: print(line, file=sys.stderr), renderer=renderer,
+        tap_input=tap_input), table_lines, as_json)
 
 
 if __name__ == "__main__":

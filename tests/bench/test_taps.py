@@ -78,15 +78,17 @@ def test_table_prints_app_and_bare_side_by_side() -> None:
     assert lines[0].split() == ["tap", "to", "frame", "(ms)", "app", "p50", "app", "p95",
                                 "bare", "p50", "bare", "p95", "x", "bare", "n", "lost"]
     assert set(lines[1]) == {"-", " "}
-    rows = {line[:18].strip(): line[18:].split() for line in lines[2:6]}
+    rows = {line[:18].strip(): line[18:].split() for line in lines[2:7]}
     assert rows == {
         "cube tap": ["200.0", "290.0", "40.0", "49.0", "5.00", "3", "0"],
         "end turn": ["150.0", "150.0", "50.0", "50.0", "3.00", "1", "0"],
         "undo": ["150.0", "177.0", "30.0", "39.0", "5.00", "2", "1"],
+        "counter": ["-", "-", "-", "-", "-", "0", "0"],
         f"{BARE} (all)": ["40.0", "50.0", "6", "2"],
     }
-    assert len({len(line) for line in lines[:6]}) == 1  # columns line up
-    assert lines[6].startswith("(3 rounds; headless Chromium 360x800")
+    assert len({len(line) for line in lines[:7]}) == 1  # columns line up
+    assert lines[7].startswith("(3 rounds; headless Chromium 360x800")
+    assert "input touch (a touch, as a phone)" in lines[8]
 
 
 def test_cli_wires_taps_and_rounds(monkeypatch: pytest.MonkeyPatch,
@@ -127,7 +129,8 @@ def test_two_rounds_give_numbers_for_every_kind() -> None:
         fig = figs["kinds"][kind]
         assert fig["app"]["n"] >= 2 and fig["app"]["p50"] > 0, (kind, fig)
         assert fig["bare"]["n"] >= 2 and fig["bare"]["p50"] > 0, (kind, fig)
-    assert figs[BARE]["n"] == 8  # 2 rounds × (cube tap, end turn, 2 undos), each + a bare tap
+    # 2 rounds × (cube tap, end turn, 2 undos, 2 counter taps), each + a bare tap
+    assert figs[BARE]["n"] == 12
     left = {p.pid for p in psutil.Process().children(recursive=True)} - before
     assert not left, f"processes left running: {left}"
 
@@ -157,3 +160,73 @@ def test_renderer_is_chosen_and_printed(monkeypatch: pytest.MonkeyPatch) -> None
     args = build_parser().parse_args(["bench", "--taps", "--renderer", "skwasm", "--json"])
     assert args.func(args) == 0
     assert seen == ["skwasm"]
+
+
+def test_input_is_a_phones_touch_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--input` picks how both apps are tapped: touch (the default, a phone's finger) or
+    mouse (a desktop click); the figures and the table say which; anything else is
+    refused."""
+    assert build_parser().parse_args(["bench", "--taps"]).input == "touch"
+    assert build_parser().parse_args(["bench", "--taps", "--input", "mouse"]).input == "mouse"
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["bench", "--taps", "--input", "pen"])
+    with pytest.raises(ValueError, match="input must be one of"):
+        tap_bench.measure_taps(1, tap_input="pen")
+    figs = figures({"cube tap": [1.0]}, {"cube tap": [1.0]}, {}, 1, tap_input="mouse")
+    assert figs["input"] == "mouse"
+    assert "input mouse (a mouse click, as a desktop)" in "\n".join(table_lines(figs))
+    seen: list[str] = []
+
+    def fake_measure(rounds: int, **kw: object) -> dict[str, object]:
+        seen.append(str(kw["tap_input"]))
+        return figures({"cube tap": [1.0]}, {"cube tap": [1.0]}, {}, rounds)
+
+    monkeypatch.setattr(tap_bench, "measure_taps", fake_measure)
+    args = build_parser().parse_args(["bench", "--taps", "--input", "mouse", "--json"])
+    assert args.func(args) == 0
+    assert seen == ["mouse"]
+
+
+class _Pointer:
+    def __init__(self, name: str, calls: list[tuple[str, float, float]]) -> None:
+        self.name, self.calls = name, calls
+
+    def tap(self, x: float, y: float) -> None:
+        self.calls.append((f"{self.name}.tap", x, y))
+
+    def click(self, x: float, y: float) -> None:
+        self.calls.append((f"{self.name}.click", x, y))
+
+
+class _Page:
+    """What Tapper.tap asks of a Playwright page: the probe's answers and the pointer."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, float, float]] = []
+        self.touchscreen = _Pointer("touchscreen", self.calls)
+        self.mouse = _Pointer("mouse", self.calls)
+
+    def wait_for_function(self, *_a: object, **_kw: object) -> None:
+        return None
+
+    def evaluate(self, script: str, *_a: object) -> object:
+        if script == tap_bench._RESULT_JS:
+            return [100.0, 130.0, 142.5]  # pointerdown, change seen, the frame after
+        return "text"
+
+
+class _Box:
+    def __init__(self) -> None:
+        self.first = self
+
+    def bounding_box(self) -> dict[str, float]:
+        return {"x": 100.0, "y": 200.0, "width": 48.0, "height": 48.0}
+
+
+def test_a_touch_tapper_taps_with_the_touchscreen_and_a_mouse_one_clicks() -> None:
+    for touch, pointer in ((True, "touchscreen.tap"), (False, "mouse.click")):
+        page = _Page()
+        tapper = tap_bench.Tapper(page, touch)
+        tapper.settle = lambda: None  # type: ignore[method-assign]
+        assert tapper.tap(_Box(), "table-turn") == 42.5  # the frame after - pointerdown
+        assert page.calls == [(pointer, 124.0, 224.0)]  # the target's centre
