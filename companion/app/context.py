@@ -13,6 +13,7 @@ import flet as ft
 from companion.app.device import DeviceServices
 from companion.app.kit.basics import TOUCH_TARGET
 from companion.app.kit.dialog_settle import ClosingDialogs
+from companion.app.kit.message_strip import MessageStrip
 from companion.app.kit.messages import message_bar
 from companion.app.kit.text_fit import keep_words
 from companion.app.settings import KEY_LANGUAGE, KEY_THEME, AppSettings, stored_value
@@ -71,6 +72,11 @@ class AppContext:
         # end opened on one screen is not opened again by the screen under it).
         self.seen: dict[str, object] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        # Messages: one strip in the page's overlay for the session (kit/message_strip:
+        # a snack bar would rebuild every view twice per message on the web client).
+        self.messages = MessageStrip()
+        page.overlay.append(self.messages.control)
+        self._offer: ft.SnackBar | None = None  # a message with a button (offer) on screen
 
     # -- text ---------------------------------------------------------------------------
 
@@ -134,7 +140,36 @@ class AppContext:
     # -- page helpers -------------------------------------------------------------------
 
     def toast(self, message: str) -> None:
-        self.page.show_dialog(message_bar(message, self.t("common.close")))
+        """Say `message` at the bottom of the screen for a few seconds (the newest message
+        replaces the one shown)."""
+        self._close_offer()
+        shown = self.messages.show(message, self.t("common.close"))
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # not served (no loop): it stays until closed
+            return
+        self.spawn(self.messages.hide_after(shown))
+
+    def offer(self, message: str, action: tuple[str, Callable[[], object]], *,
+              seconds: float, identifier: str) -> None:
+        """Say `message` with a button (Home's Undo after a delete or an abandon) for
+        `seconds`: a snack bar, the strip's message (if any) taken away. Rare enough for
+        the snack bar's cost (every view rebuilt on the web client, kit/message_strip)."""
+        self.messages.hide()
+        self._close_offer()
+        bar = message_bar(message, self.t("common.close"), action=action, seconds=seconds,
+                          identifier=identifier)
+        self._offer = bar
+        self.page.show_dialog(bar)
+
+    def _close_offer(self) -> None:
+        offer, self._offer = self._offer, None
+        if offer is not None and offer.open:
+            offer.open = False
+            try:
+                offer.update()
+            except Exception as exc:  # closed on the client meanwhile: nothing to take away
+                logger.debug("offer already gone: %s", exc)
 
     def confirm(self, title: str, message: str, on_confirm: Callable[[], None], *,
                 confirm_label: str | None = None, cancel_label: str | None = None,

@@ -174,15 +174,20 @@ class FakeClient:
 # -- the harness -----------------------------------------------------------------------
 
 
+# Coroutines that wait on the user or the clock, never on the app: a question on screen
+# (table mode's "Act for Ann?") and a message's few seconds on screen (MessageStrip).
+IDLE_WAITS = frozenset({"waiting_for_the_user", "hide_after"})
+
+
 def _waits_for_the_user(task: asyncio.Task[Any]) -> bool:
-    """A task waiting for an answer to a question on screen (table mode's "Act for
-    Ann?") is idle, as a real client waiting for a finger is."""
+    """A task waiting for an answer to a question on screen, or for a message's seconds
+    to pass, is idle, as a real client waiting for a finger is."""
     awaited: Any = task.get_coro()
     for _ in range(64):
         code = getattr(awaited, "cr_code", None)
         if code is None:
             return False
-        if code.co_name == "waiting_for_the_user":
+        if code.co_name in IDLE_WAITS:
             return True
         awaited = getattr(awaited, "cr_await", None)
     return False
@@ -375,10 +380,12 @@ class AppHarness:
         yield from visit(self.page if root is None else root, ())
 
     def screen_roots(self) -> list[BaseControl]:
-        """What the user sees: the top view and any open dialogs."""
+        """What the user sees: the top view, the overlay (the message strip) and any open
+        dialogs."""
         roots: list[BaseControl] = []
         if self.page.views:
             roots.append(self.page.views[-1])
+        roots += list(self.page.overlay)
         roots += [d for d in self.page._dialogs.controls if getattr(d, "open", False)]
         return roots
 
@@ -394,8 +401,14 @@ class AppHarness:
         return texts
 
     def toasts(self) -> list[str]:
-        """The words of each open snack bar (its first text: kit.message_bar)."""
+        """The words of each message on screen: the app's message strip (kit/message_strip,
+        in the page's overlay) and any open snack bar (its first text: kit.message_bar)."""
         out = []
+        for host in self.page.overlay:
+            for control, _ in self.walk(host, visible_only=True):
+                if (isinstance(control, ft.Semantics) and control.identifier == "message"
+                        and isinstance(control.content, ft.Text)):
+                    out.append(str(control.content.value).replace(WORD_JOINER, ""))
         for dialog in self.page._dialogs.controls:
             if isinstance(dialog, ft.SnackBar) and dialog.open:
                 out.append(next((str(c.value).replace(WORD_JOINER, "")

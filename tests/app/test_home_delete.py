@@ -64,7 +64,13 @@ def test_delete_then_undo_restores_the_game_exactly(tmp_path: Path) -> None:
 
         app.click("Undo")
         assert "Ann, Bo" in app.visible_texts()
-        assert "Restored: Ann, Bo" in app.visible_texts()
+        assert app.toasts() == ["Restored: Ann, Bo"]  # one message on screen at a time
+        # Deleted again: the offer with Undo replaces the message, never beside it.
+        tap_delete(app, sid)
+        app.click("Delete")
+        assert app.toasts() == ["Deleted: Ann, Bo"]
+        app.click("Undo")
+        assert app.toasts() == ["Restored: Ann, Bo"]
     after = store.load(sid)
     assert after == before  # the same log, redo, header and version
     assert {s.id for s in store.list_sessions()} == {sid, "other"}

@@ -1,4 +1,6 @@
-"""Messages at the bottom of the screen (snack bars) with buttons a finger can hit.
+"""Snack bars with buttons a finger can hit: a message that offers a button (Home's Undo
+after a delete or an abandon; AppContext.offer). Plain messages are the message strip's
+(kit/message_strip), which a web client redraws without rebuilding every view.
 
 Material's SnackBarAction and its close icon are 40 px high in Flet 1.0.5 and take no size;
 these bars put their own 48 px buttons beside the text instead: an optional action

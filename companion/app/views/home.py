@@ -25,7 +25,6 @@ from companion.app.kit import (
     body,
     heading,
     icon_button,
-    message_bar,
     pager,
 )
 from companion.app.paging import PageSlice, page_slice
@@ -510,10 +509,10 @@ class HomeScreen(Screen):
         trash_id, data = result
         self._show_data(data)
         t = self.ctx.t
-        self.ctx.page.show_dialog(message_bar(
-            t("home.resume.deleted", title=self._title(info)), t("common.close"),
-            action=(t("home.resume.undo"), partial(self._undo_delete, info, trash_id)),
-            seconds=UNDO_DELETE_SECONDS, identifier="deleted-snackbar"))
+        self.ctx.offer(
+            t("home.resume.deleted", title=self._title(info)),
+            (t("home.resume.undo"), partial(self._undo_delete, info, trash_id)),
+            seconds=UNDO_DELETE_SECONDS, identifier="deleted-snackbar")
 
     def _undo_delete(self, info: SessionInfo, trash_id: str) -> None:
         self.ctx.in_background(partial(restore_game, trash_id, self._history_page),
@@ -548,10 +547,10 @@ class HomeScreen(Screen):
     def _game_abandoned(self, info: SessionInfo, data: HomeData) -> None:
         self._show_data(data)
         t = self.ctx.t
-        self.ctx.page.show_dialog(message_bar(
-            t("home.resume.abandoned", title=self._title(info)), t("common.close"),
-            action=(t("home.resume.undo"), partial(self._undo_abandon, info)),
-            seconds=UNDO_DELETE_SECONDS, identifier="abandoned-snackbar"))
+        self.ctx.offer(
+            t("home.resume.abandoned", title=self._title(info)),
+            (t("home.resume.undo"), partial(self._undo_abandon, info)),
+            seconds=UNDO_DELETE_SECONDS, identifier="abandoned-snackbar")
 
     def _abandon_failed(self, exc: Exception) -> None:
         if isinstance(exc, StaleWrite | FinishedGame | KeyError):  # changed elsewhere
