@@ -15,7 +15,7 @@ from companion.app.village.hub import HUB
 from companion.store.memory import MemoryStore
 
 from .conftest import make_game, open_app, tap
-from .test_table import cube_id_in, first_cube
+from .test_table import cube_id_in, first_cube, taken_elsewhere
 
 
 def test_a_message_redraws_the_strip_alone(store: MemoryStore) -> None:
@@ -24,11 +24,7 @@ def test_a_message_redraws_the_strip_alone(store: MemoryStore) -> None:
     sid = make_game(store)
     space, colour = first_cube(store, sid)
     with open_app(store, f"/play/village/{sid}") as app:
-        session = HUB.get(sid).session  # type: ignore[union-attr]
-        other = next(s for s, c in session.state.spaces.items()
-                     if c and s not in ("market", space))
-        stale_id = cube_id_in(session.state.spaces, other, session.state.spaces[other][0])
-        session.execute({"type": "take_cube", "space": space, "colour": colour})
+        stale_id = taken_elsewhere(sid, space, colour)
         app.settle()
         overlay = list(app.page.overlay)
         [host] = overlay

@@ -9,7 +9,7 @@ from companion.store.memory import MemoryStore
 
 from ..harness import AppHarness, FakeClient
 from .conftest import make_game, open_app, tap, texts_under, village_only_routes
-from .test_table import cube_id, cube_id_in, first_cube
+from .test_table import cube_id, first_cube, taken_elsewhere
 
 
 def test_a_recorded_take_buzzes_the_phone(store: MemoryStore) -> None:
@@ -36,11 +36,7 @@ def test_a_refused_take_does_not_buzz(store: MemoryStore) -> None:
     sid = make_game(store)
     space, colour = first_cube(store, sid)
     with open_app(store, f"/play/village/{sid}") as app:
-        session = HUB.get(sid).session  # type: ignore[union-attr]
-        other = next(s for s, c in session.state.spaces.items()
-                     if c and s not in ("market", space))
-        stale = cube_id_in(session.state.spaces, other, session.state.spaces[other][0])
-        session.execute({"type": "take_cube", "space": space, "colour": colour})
+        stale = taken_elsewhere(sid, space, colour)
         tap(app, stale)  # this screen had not caught up: the engine refuses
         said = app.toasts()  # the refusal in words, without its field ("stage:")
         assert said and not any(t.startswith("stage") for t in said), said

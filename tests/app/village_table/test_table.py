@@ -37,6 +37,17 @@ def cube_id(store: MemoryStore, session_id: str, space: str, colour: str) -> str
     return cube_id_in(VillageService(store).open(session_id).state.spaces, space, colour)
 
 
+def taken_elsewhere(session_id: str, space: str, colour: str) -> str:
+    """Another phone takes `colour` from `space` behind this screen's back: the id of a
+    cube (on another space) that this screen still offers and the engine now refuses."""
+    session = HUB.get(session_id).session  # type: ignore[union-attr]
+    other = next(s for s, c in session.state.spaces.items()
+                 if c and s not in ("market", space))
+    stale = cube_id_in(session.state.spaces, other, session.state.spaces[other][0])
+    session.execute({"type": "take_cube", "space": space, "colour": colour})
+    return stale
+
+
 def cube_id_in(spaces: dict[str, list[str]], space: str, colour: str) -> str:
     """The identifier the table gives that cube (cubes are shown sorted, plague last)."""
     ordered = sorted(spaces[space], key=lambda c: (c == "plague", c))
@@ -161,11 +172,7 @@ def test_refused_command_is_explained(store: MemoryStore) -> None:
     space, colour = first_cube(store, sid)
     with open_app(store, f"/play/village/{sid}") as app:
         assert app.find_all("Free action") == []  # only in the final turns
-        session = HUB.get(sid).session  # type: ignore[union-attr]
-        other = next(s for s, c in session.state.spaces.items()
-                     if c and s not in ("market", space))
-        stale_id = cube_id_in(session.state.spaces, other, session.state.spaces[other][0])
-        session.execute({"type": "take_cube", "space": space, "colour": colour})
+        stale_id = taken_elsewhere(sid, space, colour)
         # The stale screen still offers the cubes: the engine refuses, the toast says why.
         tap(app, stale_id)
         # In words, never the command's field ("stage: …").
