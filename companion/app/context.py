@@ -13,8 +13,7 @@ import flet as ft
 from companion.app.device import DeviceServices
 from companion.app.kit.basics import TOUCH_TARGET
 from companion.app.kit.dialog_settle import ClosingDialogs
-from companion.app.kit.message_strip import MessageStrip
-from companion.app.kit.messages import message_bar
+from companion.app.kit.message_strip import SECONDS, Action, MessageStrip
 from companion.app.kit.text_fit import keep_words
 from companion.app.settings import KEY_LANGUAGE, KEY_THEME, AppSettings, stored_value
 from companion.app.store_access import AsyncStore
@@ -76,7 +75,6 @@ class AppContext:
         # a snack bar would rebuild every view twice per message on the web client).
         self.messages = MessageStrip()
         page.overlay.append(self.messages.control)
-        self._offer: ft.SnackBar | None = None  # a message with a button (offer) on screen
 
     # -- text ---------------------------------------------------------------------------
 
@@ -142,34 +140,21 @@ class AppContext:
     def toast(self, message: str) -> None:
         """Say `message` at the bottom of the screen for a few seconds (the newest message
         replaces the one shown)."""
-        self._close_offer()
-        shown = self.messages.show(message, self.t("common.close"))
+        self._say(message, SECONDS)
+
+    def offer(self, message: str, action: Action, *, seconds: float,
+              identifier: str) -> None:
+        """Say `message` with a button (Home's Undo after a delete or an abandon; a plain
+        function) for `seconds`; the button also takes the message away."""
+        self._say(message, seconds, action=action, identifier=identifier)
+
+    def _say(self, message: str, seconds: float, **kw: Any) -> None:
+        shown = self.messages.show(message, self.t("common.close"), seconds, **kw)
         try:
             asyncio.get_running_loop()
         except RuntimeError:  # not served (no loop): it stays until closed
             return
-        self.spawn(self.messages.hide_after(shown))
-
-    def offer(self, message: str, action: tuple[str, Callable[[], object]], *,
-              seconds: float, identifier: str) -> None:
-        """Say `message` with a button (Home's Undo after a delete or an abandon) for
-        `seconds`: a snack bar, the strip's message (if any) taken away. Rare enough for
-        the snack bar's cost (every view rebuilt on the web client, kit/message_strip)."""
-        self.messages.hide()
-        self._close_offer()
-        bar = message_bar(message, self.t("common.close"), action=action, seconds=seconds,
-                          identifier=identifier)
-        self._offer = bar
-        self.page.show_dialog(bar)
-
-    def _close_offer(self) -> None:
-        offer, self._offer = self._offer, None
-        if offer is not None and offer.open:
-            offer.open = False
-            try:
-                offer.update()
-            except Exception as exc:  # closed on the client meanwhile: nothing to take away
-                logger.debug("offer already gone: %s", exc)
+        self.spawn(self.messages.hide_after(shown, seconds))
 
     def confirm(self, title: str, message: str, on_confirm: Callable[[], None], *,
                 confirm_label: str | None = None, cancel_label: str | None = None,

@@ -401,19 +401,14 @@ class AppHarness:
         return texts
 
     def toasts(self) -> list[str]:
-        """The words of each message on screen: the app's message strip (kit/message_strip,
-        in the page's overlay) and any open snack bar (its first text: kit.message_bar)."""
+        """The words of the message on screen (kit/message_strip, in the page's overlay:
+        the live region's text), if any."""
         out = []
         for host in self.page.overlay:
             for control, _ in self.walk(host, visible_only=True):
-                if (isinstance(control, ft.Semantics) and control.identifier == "message"
+                if (isinstance(control, ft.Semantics) and control.live_region
                         and isinstance(control.content, ft.Text)):
                     out.append(str(control.content.value).replace(WORD_JOINER, ""))
-        for dialog in self.page._dialogs.controls:
-            if isinstance(dialog, ft.SnackBar) and dialog.open:
-                out.append(next((str(c.value).replace(WORD_JOINER, "")
-                                 for c, _ in self.walk(dialog) if isinstance(c, ft.Text)),
-                                ""))
         return out
 
     def visible_texts(self) -> list[str]:

@@ -5,10 +5,10 @@ finished game, not in the statistics), where Resume brings it back to Home."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import cast
 
 import flet as ft
 
+from companion.app.kit.message_strip import strip_of
 from companion.app.village.hub import HUB
 from companion.history.abandon import ABANDONED_KEY, is_abandoned
 from companion.store.tinydb_store import TinyDBStore
@@ -50,8 +50,7 @@ def test_abandon_then_undo(tmp_path: Path) -> None:
         app.click("Abandon")
         assert "Ann, Bo" not in app.visible_texts()  # off "Continue a game"
         assert "Abandoned: Ann, Bo" in app.visible_texts()
-        snack = [cast(ft.SnackBar, c) for c, _ in app.find_all(control_type=ft.SnackBar)]
-        assert snack and snack[-1].duration == ft.Duration(seconds=10)
+        assert strip_of(app.page).seconds == 10  # the Undo stays 10 s
         assert HUB.get(sid) is None
         kept = store.load(sid)  # kept, not deleted: one write, marked in its summary
         assert (kept.events, kept.header, kept.version) == (before.events, before.header,

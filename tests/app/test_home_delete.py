@@ -4,10 +4,8 @@ built in the reader's language."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import cast
 
-import flet as ft
-
+from companion.app.kit.message_strip import strip_of
 from companion.app.village.hub import HUB
 from companion.store.base import StoreProblem
 from companion.store.tinydb_store import TinyDBStore
@@ -53,11 +51,12 @@ def test_delete_then_undo_restores_the_game_exactly(tmp_path: Path) -> None:
         app.click("Delete")
         assert "Ann, Bo" not in app.visible_texts()  # gone from Home
         assert "Deleted: Ann, Bo" in app.visible_texts()
-        # Undo and Close are 48 px buttons (Material's snack bar buttons are 40 px)
-        bars = [d for d in app.page._dialogs.controls
-                if isinstance(d, ft.SnackBar) and d.open]
-        assert len(bars) == 1 and tap_target_problems(app, bars[0]) == []
-        assert bars[0].action is None and not bars[0].show_close_icon
+        # Undo and Close are 48 px buttons (Material's snack bar buttons are 40 px), in
+        # the message strip: no snack bar, so the client does not rebuild every view.
+        [strip] = app.page.overlay
+        assert tap_target_problems(app, strip) == []
+        assert app.find_all("Undo") and app.find_all(key="message-close")
+        assert app.page._dialogs.controls == []
         assert [s.id for s in store.list_sessions()] == ["other"]  # the index follows
         assert not (tmp_path / "data" / "sessions" / f"{sid}.json").exists()
         assert HUB.get(sid) is None
@@ -82,8 +81,8 @@ def test_delete_without_undo_stays_deleted_but_recoverable(store: ProblemStore) 
         tap_delete(app, "open-00")
         app.click("Delete")
         assert "No unfinished games." in app.visible_texts()
-        snack = [cast(ft.SnackBar, c) for c, _ in app.find_all(control_type=ft.SnackBar)]
-        assert snack and snack[0].duration == ft.Duration(seconds=10)
+        assert app.toasts() == ["Deleted: Open game 00"]
+        assert strip_of(app.page).seconds == 10
     assert store.list_sessions() == []
     trash_id = next(iter(store._trash))
     assert store.restore(trash_id) == "open-00"  # kept in the trash, not destroyed

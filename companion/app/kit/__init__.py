@@ -5,7 +5,7 @@ steppers, number entry and section bars. Every tappable thing is at least 48 px
 Import from here (`from companion.app.kit import card, stepper`); the modules only group
 the pieces: basics (sizes, text, buttons, pager), cards, choices, steppers, numbers,
 sections, entry (a dialog for a typed value that closes only once it is accepted),
-messages (snack bars with 48 px Undo and Close buttons),
+message_strip (the app's messages, with 48 px Undo and Close: AppContext.toast and offer),
 text_fit (how wide a text is drawn: boxes sized so no word breaks inside itself).
 Game pieces (cubes, members) are the Village's own: companion.app.village.table.cubes.
 """
@@ -31,7 +31,6 @@ from companion.app.kit.basics import (
 from companion.app.kit.cards import CARD_COLUMNS, banner, card, notice_card
 from companion.app.kit.choices import chip, chips, choice_chips, radio, switch
 from companion.app.kit.entry import DialogAction, ValueDialog, ask_value, value_field
-from companion.app.kit.messages import message_bar
 from companion.app.kit.numbers import ask_number, number_field, parse_count, parse_whole
 from companion.app.kit.sections import Section, section_bar
 from companion.app.kit.steppers import count_stepper, stepper
@@ -42,7 +41,7 @@ __all__ = [
     "SMALL_TEXT", "TOUCH_TARGET", "VALUE_TEXT_SIZE", "DialogAction", "Handler", "Section",
     "ValueDialog", "apply_button", "ask_number", "ask_value", "back_button", "banner",
     "big_button", "body", "card", "chip", "chips", "choice_chips", "count_stepper",
-    "heading", "icon_button", "longest_word_width", "message_bar", "muted", "notice_card",
+    "heading", "icon_button", "longest_word_width", "muted", "notice_card",
     "number_field", "pager", "parse_count", "parse_whole", "radio", "read_only_note", "section_bar",
     "stepper", "switch", "text_width", "value_field",
 ]

@@ -56,7 +56,7 @@ from companion.store.base import (
 from companion.web.fonts import fonts_for_text
 
 RESUME_PAGE_SIZE = 5
-UNDO_DELETE_SECONDS = 10  # how long the "Deleted … Undo" snackbar stays
+UNDO_DELETE_SECONDS = 10  # how long the "Deleted … Undo" message stays
 HISTORY_PAGE_SIZE = 10
 MAX_PROBLEMS_SHOWN = 3
 EXPORT_PREVIEW_CHARS = 20_000  # the dialog shows this much; Download gives everything

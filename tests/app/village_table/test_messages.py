@@ -75,3 +75,21 @@ def test_the_strip_shows_one_message_and_hides_only_its_own() -> None:
     strip.show("Again", "Close")
     strip.hide()  # Close
     assert strip.text is None
+
+
+def test_an_offer_has_its_button_which_acts_once_and_takes_the_message_away() -> None:
+    strip = MessageStrip()
+    done: list[str] = []
+    strip.show("Deleted: Ann, Bo", "Close", 10, action=("Undo", lambda: done.append("undo")),
+               identifier="deleted-snackbar")
+    assert strip.seconds == 10 and strip.said.identifier == "deleted-snackbar"
+    assert strip.action_button.visible and strip.action_button.content == "Undo"
+    assert strip.action_button.height == TOUCH_TARGET
+    strip._act()
+    assert done == ["undo"] and strip.text is None
+    strip._act()  # a second tap on a button already gone does nothing
+    assert done == ["undo"]
+    # A plain message after it has no button, and its own identifier again.
+    strip.show("Copied", "Close")
+    assert not strip.action_button.visible and strip.said.identifier == "message"
+    assert strip.seconds == 4
