@@ -227,16 +227,20 @@ class Tapper:
             self.settle()
         raise RuntimeError(f"cannot bring {locator} on screen")
 
+    def press(self, x: float, y: float) -> None:
+        """A finger's tap or a mouse click at (x, y), as this page is driven."""
+        if self.touch:
+            self.page.touchscreen.tap(x, y)
+        else:
+            self.page.mouse.click(x, y)
+
     def tap(self, locator: Any, watch: str, top: float = APP_BAR) -> float:
         """Click `locator`; ms from pointerdown to the frame after `watch`'s text changed.
         Raises Lost (after disarming) when it does not change within TAP_TIMEOUT_MS."""
         self.settle()
         x, y = self.centre(locator, top)
         self.page.evaluate(_ARM_JS, [watch, self.text(watch)])
-        if self.touch:
-            self.page.touchscreen.tap(x, y)
-        else:
-            self.page.mouse.click(x, y)
+        self.press(x, y)
         try:
             self.page.wait_for_function(_FRAME_JS, timeout=TAP_TIMEOUT_MS)
         except Exception as exc:  # playwright's TimeoutError
@@ -381,11 +385,7 @@ class Session:
         card = self.app.page.locator('[flt-semantics-identifier="player-0"]').locator(
             "xpath=descendant-or-self::*[@flt-tappable]")
         self.app.settle()
-        x, y = self.app.centre(card, APP_BAR)
-        if self.app.touch:
-            self.app.page.touchscreen.tap(x, y)
-        else:
-            self.app.page.mouse.click(x, y)
+        self.app.press(*self.app.centre(card, APP_BAR))
         self.app.page.locator('[flt-semantics-identifier="counters"]').wait_for(
             timeout=LOAD_TIMEOUT_MS)
 

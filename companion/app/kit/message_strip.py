@@ -107,9 +107,9 @@ class MessageStrip:
             self.bar.visible = False
             self._update()
 
-    async def hide_after(self, shown: int, seconds: float | None = None) -> None:
-        """Hide message `shown` once its time is up (`seconds`, default its own)."""
-        await asyncio.sleep(self.seconds if seconds is None else seconds)
+    async def hide_after(self, shown: int, seconds: float) -> None:
+        """Hide message `shown` after `seconds`, if it is still the one on screen."""
+        await asyncio.sleep(seconds)
         self.hide(shown)
 
     def _act(self) -> object:
